@@ -1,0 +1,98 @@
+/// Byte and Unicode scalar classes from the Swift lexical grammar.
+enum CharacterClasses {
+    @inline(__always)
+    static func isIdentifierHead(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+    }
+
+    @inline(__always)
+    static func isIdentifierBody(_ byte: UInt8) -> Bool {
+        isIdentifierHead(byte) || isDigit(byte)
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= 0x61 && byte <= 0x66) || (byte >= 0x41 && byte <= 0x46)
+    }
+
+    /// ASCII operator characters: `/ = - + ! * % < > & | ^ ~ ?`.
+    @inline(__always)
+    static func isOperatorASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"),
+             UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"),
+             UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+             UInt8(ascii: "~"), UInt8(ascii: "?"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Non-ASCII scalars that may start an operator.
+    static func isOperatorHead(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0xA1...0xA7, 0xA9, 0xAB, 0xAC, 0xAE, 0xB0...0xB1, 0xB6, 0xBB, 0xBF, 0xD7, 0xF7,
+             0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
+             0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003,
+             0x3008...0x3020, 0x3030:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Non-ASCII scalars that may continue an operator.
+    static func isOperatorBody(_ scalar: UInt32) -> Bool {
+        if isOperatorHead(scalar) { return true }
+        switch scalar {
+        case 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F,
+             0xE0100...0xE01EF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Non-ASCII scalars Swift does not accept in identifiers: spaces, line separators, controls.
+    static func isNonASCIISpaceOrControl(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x80...0x9F, 0xA0, 0x1680, 0x2000...0x200B, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// Decodes one UTF-8 scalar; `nil` when the bytes at `index` are not valid UTF-8.
+@inline(__always)
+func decodeScalar(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int)? {
+    let count = buffer.count
+    let first = buffer[index]
+    if first < 0x80 { return (UInt32(first), 1) }
+    let length: Int
+    var scalar: UInt32
+    switch first {
+    case 0xC2...0xDF: length = 2; scalar = UInt32(first & 0x1F)
+    case 0xE0...0xEF: length = 3; scalar = UInt32(first & 0x0F)
+    case 0xF0...0xF4: length = 4; scalar = UInt32(first & 0x07)
+    default: return nil
+    }
+    guard index + length <= count else { return nil }
+    for offset in 1..<length {
+        let byte = buffer[index + offset]
+        guard byte & 0xC0 == 0x80 else { return nil }
+        scalar = (scalar << 6) | UInt32(byte & 0x3F)
+    }
+    // Reject overlong forms, surrogates and values past U+10FFFF.
+    switch length {
+    case 3 where scalar < 0x800 || (0xD800...0xDFFF).contains(scalar): return nil
+    case 4 where scalar < 0x10000 || scalar > 0x10FFFF: return nil
+    default: break
+    }
+    return (scalar, length)
+}

@@ -1,0 +1,684 @@
+/// Turns a file's bytes into tokens, losslessly: every byte belongs to exactly one token, so the
+/// tokens' ranges tile the file. It never throws and never traps; bytes that are not Swift become
+/// `unknown` tokens, and a literal or comment left open is cut at the end of its line or file and
+/// flagged `unterminated`. One forward pass with a small explicit stack for nested string
+/// interpolations: time is linear in the input and no recursion follows the input's nesting.
+public enum Tokenizer {
+    public static func tokenize(_ bytes: [UInt8]) -> [Token] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(buffer: buffer)
+            lexer.run()
+            return lexer.tokens
+        }
+    }
+
+    public static func tokenize(_ file: SourceFile) -> [Token] { tokenize(file.bytes) }
+}
+
+private struct Lexer {
+    /// Where the lexer is: top-level code, inside a string literal, or in the code of an interpolation.
+    enum Context {
+        case string(StringShape, startToken: Int)
+        /// Code inside `\( ... )`; `depth` counts the parentheses opened within it.
+        case interpolation(depth: Int, inMultilineString: Bool)
+    }
+
+    struct StringShape {
+        var hashes: Int
+        var multiline: Bool
+    }
+
+    let buffer: UnsafeBufferPointer<UInt8>
+    let count: Int
+    var position = 0
+    var tokens: [Token] = []
+    var stack: [Context] = []
+    /// Index of the last token that is not trivia, or -1.
+    var lastSignificant = -1
+    var sawNewline = false
+
+    init(buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+        self.count = buffer.count
+        tokens.reserveCapacity(buffer.count / 3 + 16)
+    }
+
+    @inline(__always)
+    func byte(_ index: Int) -> UInt8 { index < count ? buffer[index] : 0 }
+
+    mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
+        var flags = flags
+        if kind.isTrivia {
+            if kind == .newline { sawNewline = true }
+        } else {
+            if sawNewline { flags.insert(.startsLine) }
+            sawNewline = false
+            if let last = tokens.last, !last.kind.isTrivia { flags.insert(.joinedToPrevious) }
+            lastSignificant = tokens.count
+        }
+        tokens.append(Token(kind: kind, keyword: keyword, flags: flags, range: start..<position))
+    }
+
+    mutating func run() {
+        lexFileStart()
+        while position < count {
+            switch stack.last {
+            case .string(let shape, _)?:
+                lexStringContents(shape)
+            case .interpolation?:
+                lexCode()
+            case nil:
+                lexCode()
+            }
+        }
+        // Anything still open at the end of the file is unterminated.
+        for context in stack {
+            if case .string(_, let startToken) = context {
+                tokens[startToken].flags.insert(.unterminated)
+            }
+        }
+        stack.removeAll()
+    }
+
+    mutating func lexFileStart() {
+        if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            position = 3
+            emit(.byteOrderMark, from: 0)
+        }
+        if byte(position) == UInt8(ascii: "#"), byte(position + 1) == UInt8(ascii: "!") {
+            let start = position
+            skipToLineEnd()
+            emit(.shebang, from: start)
+        }
+    }
+
+    mutating func skipToLineEnd() {
+        while position < count, buffer[position] != 0x0A, buffer[position] != 0x0D { position += 1 }
+    }
+
+    // MARK: - Code
+
+    mutating func lexCode() {
+        let start = position
+        let current = buffer[position]
+        switch current {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
+            position += 1
+            while position < count {
+                let next = buffer[position]
+                guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C
+                else { break }
+                position += 1
+            }
+            // A NUL is not Swift whitespace; keep it visible so binary files can be told apart.
+            emit(current == 0 ? .unknown : .whitespace, from: start)
+        case 0x0A, 0x0D:
+            endSingleLineInterpolationAtNewline()
+            position += (current == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
+            emit(.newline, from: start)
+        case UInt8(ascii: "/"):
+            let next = byte(position + 1)
+            if next == UInt8(ascii: "/") {
+                lexLineComment()
+            } else if next == UInt8(ascii: "*") {
+                lexBlockComment()
+            } else if atExpressionStart(), lexBareRegex() {
+                return
+            } else {
+                lexOperator()
+            }
+        case UInt8(ascii: "\""):
+            lexStringStart(hashes: 0)
+        case UInt8(ascii: "#"):
+            lexPound()
+        case UInt8(ascii: "@"):
+            if CharacterClasses.isIdentifierHead(byte(position + 1)) || byte(position + 1) >= 0x80 {
+                position += 1
+                if scanIdentifierBody(allowHeadOnly: true) {
+                    emit(.attribute, from: start)
+                    return
+                }
+                position = start + 1
+            } else {
+                position += 1
+            }
+            emit(.unknown, from: start)
+        case UInt8(ascii: "`"):
+            lexBacktickIdentifier()
+        case UInt8(ascii: "$"):
+            position += 1
+            while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+            emit(.identifier, from: start)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            lexNumber()
+        case UInt8(ascii: "."):
+            // `..<`, `...`, and custom dotted operators such as `.+.`.
+            if byte(position + 1) == UInt8(ascii: ".") || (CharacterClasses.isOperatorASCII(byte(position + 1))
+                && byte(position + 1) != UInt8(ascii: "/")) {
+                lexOperator()
+            } else {
+                position += 1
+                emit(.period, from: start)
+            }
+        case UInt8(ascii: "("):
+            position += 1
+            if case .interpolation(let depth, let multiline)? = stack.last {
+                stack[stack.count - 1] = .interpolation(depth: depth + 1, inMultilineString: multiline)
+            }
+            emit(.leftParen, from: start)
+        case UInt8(ascii: ")"):
+            position += 1
+            if case .interpolation(let depth, let multiline)? = stack.last {
+                if depth == 0 {
+                    stack.removeLast()
+                    emit(.interpolationEnd, from: start)
+                    return
+                }
+                stack[stack.count - 1] = .interpolation(depth: depth - 1, inMultilineString: multiline)
+            }
+            emit(.rightParen, from: start)
+        case UInt8(ascii: "{"): position += 1; emit(.leftBrace, from: start)
+        case UInt8(ascii: "}"): position += 1; emit(.rightBrace, from: start)
+        case UInt8(ascii: "["): position += 1; emit(.leftBracket, from: start)
+        case UInt8(ascii: "]"): position += 1; emit(.rightBracket, from: start)
+        case UInt8(ascii: ","): position += 1; emit(.comma, from: start)
+        case UInt8(ascii: ":"): position += 1; emit(.colon, from: start)
+        case UInt8(ascii: ";"): position += 1; emit(.semicolon, from: start)
+        case UInt8(ascii: "\\"): position += 1; emit(.backslash, from: start)
+        default:
+            if CharacterClasses.isIdentifierHead(current) {
+                lexIdentifier()
+            } else if CharacterClasses.isOperatorASCII(current) {
+                lexOperator()
+            } else if current >= 0x80 {
+                lexNonASCII()
+            } else {
+                position += 1
+                emit(.unknown, from: start)
+            }
+        }
+    }
+
+    /// A single-line string cannot span lines, and neither can its interpolations: a line break
+    /// inside one ends the literal there, unterminated, as the compiler does.
+    mutating func endSingleLineInterpolationAtNewline() {
+        while case .interpolation(_, let multiline)? = stack.last, !multiline {
+            stack.removeLast()
+            if case .string(_, let startToken)? = stack.last {
+                tokens[startToken].flags.insert(.unterminated)
+                stack.removeLast()
+            }
+        }
+    }
+
+    mutating func lexLineComment() {
+        let start = position
+        let isDoc = byte(position + 2) == UInt8(ascii: "/") && byte(position + 3) != UInt8(ascii: "/")
+        skipToLineEnd()
+        emit(isDoc ? .docLineComment : .lineComment, from: start)
+    }
+
+    mutating func lexBlockComment() {
+        let start = position
+        let isDoc = byte(position + 2) == UInt8(ascii: "*") && byte(position + 3) != UInt8(ascii: "*")
+            && byte(position + 3) != UInt8(ascii: "/")
+        position += 2
+        var depth = 1
+        while position < count {
+            let current = buffer[position]
+            if current == UInt8(ascii: "*"), byte(position + 1) == UInt8(ascii: "/") {
+                position += 2
+                depth -= 1
+                if depth == 0 { break }
+            } else if current == UInt8(ascii: "/"), byte(position + 1) == UInt8(ascii: "*") {
+                position += 2
+                depth += 1
+            } else {
+                position += 1
+            }
+        }
+        emit(isDoc ? .docBlockComment : .blockComment, from: start, flags: depth > 0 ? .unterminated : [])
+    }
+
+    mutating func lexIdentifier() {
+        let start = position
+        position += 1
+        _ = scanIdentifierBody(allowHeadOnly: true)
+        let length = position - start
+        // After `.` every word is a member name (`.init`, `.default`), never a keyword.
+        let afterPeriod = lastSignificant >= 0 && tokens[lastSignificant].kind == .period
+            && lastSignificant == tokens.count - 1
+        if !afterPeriod, length >= 2, length <= 15 {
+            let keyword = KeywordTable.lookup(buffer, start: start, length: length)
+            if keyword != .none {
+                emit(.keyword, from: start, keyword: keyword)
+                return
+            }
+        }
+        emit(.identifier, from: start)
+    }
+
+    /// Consumes identifier characters (ASCII and Unicode); returns whether any were consumed or
+    /// `allowHeadOnly` permits none.
+    mutating func scanIdentifierBody(allowHeadOnly: Bool) -> Bool {
+        let start = position
+        while position < count {
+            let current = buffer[position]
+            if current < 0x80 {
+                if CharacterClasses.isIdentifierBody(current) { position += 1; continue }
+                break
+            }
+            guard let (scalar, length) = decodeScalar(buffer, at: position),
+                  !CharacterClasses.isOperatorBody(scalar) || (0x300...0x36F).contains(scalar)
+                      || (0xFE00...0xFE0F).contains(scalar) || (0x20D0...0x20FF).contains(scalar),
+                  !CharacterClasses.isNonASCIISpaceOrControl(scalar) || scalar == 0x200B
+            else { break }
+            position += length
+        }
+        return allowHeadOnly || position > start
+    }
+
+    mutating func lexNonASCII() {
+        let start = position
+        guard let (scalar, length) = decodeScalar(buffer, at: position) else {
+            position += 1
+            // Swallow the continuation bytes of a broken sequence into the same unknown token.
+            while position < count, buffer[position] & 0xC0 == 0x80, position - start < 4 { position += 1 }
+            emit(.unknown, from: start)
+            return
+        }
+        if CharacterClasses.isOperatorHead(scalar) {
+            lexOperator()
+        } else if CharacterClasses.isNonASCIISpaceOrControl(scalar) || CharacterClasses.isOperatorBody(scalar) {
+            position += length
+            emit(.unknown, from: start)
+        } else {
+            position += length
+            _ = scanIdentifierBody(allowHeadOnly: true)
+            emit(.identifier, from: start)
+        }
+    }
+
+    mutating func lexBacktickIdentifier() {
+        let start = position
+        var index = position + 1
+        while index < count, buffer[index] != UInt8(ascii: "`"), buffer[index] != 0x0A, buffer[index] != 0x0D {
+            index += 1
+        }
+        if index < count, buffer[index] == UInt8(ascii: "`"), index > position + 1 {
+            position = index + 1
+            emit(.identifier, from: start, flags: .backticked)
+        } else {
+            position += 1
+            emit(.unknown, from: start)
+        }
+    }
+
+    mutating func lexNumber() {
+        let start = position
+        let tupleIndex = lastSignificant >= 0 && lastSignificant == tokens.count - 1
+            && tokens[lastSignificant].kind == .period
+        var isFloat = false
+        if buffer[position] == UInt8(ascii: "0"), !tupleIndex {
+            let radix = byte(position + 1)
+            if radix == UInt8(ascii: "x") {
+                position += 2
+                while position < count, CharacterClasses.isHexDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+                    position += 1
+                }
+                if byte(position) == UInt8(ascii: "."), CharacterClasses.isHexDigit(byte(position + 1)) {
+                    isFloat = true
+                    position += 1
+                    while position < count, CharacterClasses.isHexDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+                        position += 1
+                    }
+                }
+                if byte(position) == UInt8(ascii: "p") || byte(position) == UInt8(ascii: "P") {
+                    isFloat = true
+                    scanExponent()
+                }
+                finishNumber(from: start, isFloat: isFloat)
+                return
+            }
+            if radix == UInt8(ascii: "o") || radix == UInt8(ascii: "b") {
+                position += 2
+                while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+                finishNumber(from: start, isFloat: false)
+                return
+            }
+        }
+        scanDigits()
+        if tupleIndex {
+            finishNumber(from: start, isFloat: false)
+            return
+        }
+        if byte(position) == UInt8(ascii: "."), CharacterClasses.isDigit(byte(position + 1)) {
+            isFloat = true
+            position += 1
+            scanDigits()
+        }
+        if byte(position) == UInt8(ascii: "e") || byte(position) == UInt8(ascii: "E") {
+            let sign = byte(position + 1)
+            let digit = (sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-")) ? byte(position + 2) : sign
+            if CharacterClasses.isDigit(digit) {
+                isFloat = true
+                scanExponent()
+            }
+        }
+        finishNumber(from: start, isFloat: isFloat)
+    }
+
+    mutating func scanDigits() {
+        while position < count, CharacterClasses.isDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+            position += 1
+        }
+    }
+
+    mutating func scanExponent() {
+        position += 1
+        if byte(position) == UInt8(ascii: "+") || byte(position) == UInt8(ascii: "-") { position += 1 }
+        scanDigits()
+    }
+
+    /// A malformed literal such as `12abc` stays one token, as the compiler reports it as one.
+    mutating func finishNumber(from start: Int, isFloat: Bool) {
+        while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+        emit(isFloat ? .floatLiteral : .integerLiteral, from: start)
+    }
+
+    mutating func lexOperator() {
+        let start = position
+        let dotted = buffer[position] == UInt8(ascii: ".")
+        while position < count {
+            let current = buffer[position]
+            if current == UInt8(ascii: ".") {
+                guard dotted else { break }
+                position += 1
+                continue
+            }
+            if current == UInt8(ascii: "/"), position > start,
+               byte(position + 1) == UInt8(ascii: "/") || byte(position + 1) == UInt8(ascii: "*") {
+                break
+            }
+            if current < 0x80 {
+                guard CharacterClasses.isOperatorASCII(current) else { break }
+                position += 1
+                continue
+            }
+            guard let (scalar, length) = decodeScalar(buffer, at: position),
+                  position == start ? CharacterClasses.isOperatorHead(scalar) : CharacterClasses.isOperatorBody(scalar)
+            else { break }
+            position += length
+        }
+        if position == start { position += 1 }
+        let length = position - start
+        if length == 1, buffer[start] == UInt8(ascii: "=") {
+            emit(.equal, from: start)
+        } else if length == 2, buffer[start] == UInt8(ascii: "-"), buffer[start + 1] == UInt8(ascii: ">") {
+            emit(.arrow, from: start)
+        } else {
+            emit(.operator, from: start)
+        }
+    }
+
+    // MARK: - Pound
+
+    mutating func lexPound() {
+        let start = position
+        var hashes = 0
+        while byte(position + hashes) == UInt8(ascii: "#") { hashes += 1 }
+        let after = byte(position + hashes)
+        if after == UInt8(ascii: "\"") {
+            lexStringStart(hashes: hashes)
+            return
+        }
+        if after == UInt8(ascii: "/"), lexExtendedRegex(hashes: hashes) {
+            return
+        }
+        if hashes == 1, CharacterClasses.isIdentifierHead(after) {
+            position += 1
+            _ = scanIdentifierBody(allowHeadOnly: true)
+            let nameStart = start + 1
+            let length = position - nameStart
+            let kind: TokenKind
+            if matches(nameStart, length, "if") {
+                kind = .poundIf
+            } else if matches(nameStart, length, "elseif") {
+                kind = .poundElseif
+            } else if matches(nameStart, length, "else") {
+                kind = .poundElse
+            } else if matches(nameStart, length, "endif") {
+                kind = .poundEndif
+            } else {
+                kind = .poundKeyword
+            }
+            emit(kind, from: start)
+            return
+        }
+        position += 1
+        emit(.unknown, from: start)
+    }
+
+    func matches(_ start: Int, _ length: Int, _ word: StaticString) -> Bool {
+        guard length == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in
+            for offset in 0..<length where buffer[start + offset] != expected[offset] { return false }
+            return true
+        }
+    }
+
+    // MARK: - Strings
+
+    mutating func lexStringStart(hashes: Int) {
+        let start = position
+        position += hashes
+        var multiline = false
+        if byte(position + 1) == UInt8(ascii: "\""), byte(position + 2) == UInt8(ascii: "\"") {
+            multiline = true
+            position += 3
+        } else {
+            position += 1
+        }
+        var flags: TokenFlags = []
+        if multiline { flags.insert(.multiline) }
+        if hashes > 0 { flags.insert(.raw) }
+        let startToken = tokens.count
+        emit(.stringStart, from: start, flags: flags)
+        stack.append(.string(StringShape(hashes: hashes, multiline: multiline), startToken: startToken))
+    }
+
+    /// Lexes literal text up to the next interpolation, the closing delimiter, or the end.
+    mutating func lexStringContents(_ shape: StringShape) {
+        let segmentStart = position
+        while position < count {
+            let current = buffer[position]
+            if current == 0x0A || current == 0x0D {
+                if !shape.multiline {
+                    flushSegment(from: segmentStart)
+                    markCurrentStringUnterminated()
+                    return
+                }
+                position += 1
+                continue
+            }
+            if current == UInt8(ascii: "\\") {
+                var hashes = 0
+                while hashes < shape.hashes, byte(position + 1 + hashes) == UInt8(ascii: "#") { hashes += 1 }
+                guard hashes == shape.hashes else {
+                    position += 1
+                    continue
+                }
+                let escaped = position + 1 + hashes
+                if byte(escaped) == UInt8(ascii: "(") {
+                    flushSegment(from: segmentStart)
+                    let start = position
+                    position = escaped + 1
+                    emit(.interpolationStart, from: start)
+                    stack.append(.interpolation(depth: 0, inMultilineString: shape.multiline))
+                    return
+                }
+                // An escape: skip the escaped character so `\"` does not end the string.
+                position = escaped < count ? escaped + 1 : count
+                if !shape.multiline, escaped < count, buffer[escaped] == 0x0A || buffer[escaped] == 0x0D {
+                    position = escaped
+                }
+                continue
+            }
+            if current == UInt8(ascii: "\"") {
+                let quotes = shape.multiline ? 3 : 1
+                var matched = true
+                for offset in 0..<quotes where byte(position + offset) != UInt8(ascii: "\"") { matched = false }
+                if matched {
+                    for offset in 0..<shape.hashes where byte(position + quotes + offset) != UInt8(ascii: "#") {
+                        matched = false
+                    }
+                }
+                if matched {
+                    flushSegment(from: segmentStart)
+                    let start = position
+                    position += quotes + shape.hashes
+                    var flags: TokenFlags = []
+                    if shape.multiline { flags.insert(.multiline) }
+                    if shape.hashes > 0 { flags.insert(.raw) }
+                    emit(.stringEnd, from: start, flags: flags)
+                    stack.removeLast()
+                    return
+                }
+            }
+            position += 1
+        }
+        flushSegment(from: segmentStart)
+    }
+
+    mutating func flushSegment(from start: Int) {
+        if position > start { emit(.stringSegment, from: start) }
+    }
+
+    mutating func markCurrentStringUnterminated() {
+        if case .string(_, let startToken)? = stack.last {
+            tokens[startToken].flags.insert(.unterminated)
+            stack.removeLast()
+        }
+    }
+
+    // MARK: - Regex literals
+
+    /// Whether a `/` here would begin an expression (so may open a regex) rather than continue one.
+    func atExpressionStart() -> Bool {
+        guard lastSignificant >= 0 else { return true }
+        let previous = tokens[lastSignificant]
+        switch previous.kind {
+        case .identifier, .integerLiteral, .floatLiteral, .stringEnd, .regexLiteral,
+             .rightParen, .rightBracket, .rightBrace, .interpolationEnd, .poundKeyword, .unknown:
+            return false
+        case .keyword:
+            switch previous.keyword {
+            // After `func` and `operator` comes an operator's name, such as `/%/`.
+            case .true, .false, .nil, .`init`, .`deinit`, .`subscript`, .func, .operator: return false
+            default: return true
+            }
+        case .operator:
+            // A postfix operator (`x! / y`) ends an expression; a prefix or binary one starts one.
+            let joined = previous.flags.contains(.joinedToPrevious)
+            let spaced = lastSignificant + 1 < tokens.count
+            return !(joined && spaced)
+        default:
+            return true
+        }
+    }
+
+    /// `/.../` on one line. Like the compiler, refuses literals that start or end with a space
+    /// and ones whose parentheses close more than they open (`foo(a / b) / c`).
+    mutating func lexBareRegex() -> Bool {
+        let start = position
+        let first = byte(start + 1)
+        if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == 0x0A || first == 0x0D || first == 0 {
+            return false
+        }
+        var index = start + 1
+        var parenDepth = 0
+        var inClass = 0
+        while index < count {
+            let current = buffer[index]
+            if current == 0x0A || current == 0x0D { return false }
+            if current == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if current == UInt8(ascii: "[") {
+                inClass += 1
+            } else if current == UInt8(ascii: "]"), inClass > 0 {
+                inClass -= 1
+            } else if inClass == 0 {
+                if current == UInt8(ascii: "(") {
+                    parenDepth += 1
+                } else if current == UInt8(ascii: ")") {
+                    parenDepth -= 1
+                    if parenDepth < 0 { return false }
+                } else if current == UInt8(ascii: "/") {
+                    let before = buffer[index - 1]
+                    if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") { return false }
+                    position = index + 1
+                    emit(.regexLiteral, from: start)
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// `#/.../#`, `##/.../##`; when `#/` ends its line the literal spans lines (extended syntax).
+    mutating func lexExtendedRegex(hashes: Int) -> Bool {
+        let start = position
+        var index = start + hashes + 1
+        let multiline = byte(index) == 0x0A || byte(index) == 0x0D
+        while index < count {
+            let current = buffer[index]
+            if !multiline, current == 0x0A || current == 0x0D { break }
+            if current == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if current == UInt8(ascii: "/") {
+                var closing = 0
+                while closing < hashes, byte(index + 1 + closing) == UInt8(ascii: "#") { closing += 1 }
+                if closing == hashes {
+                    position = index + 1 + hashes
+                    emit(.regexLiteral, from: start)
+                    return true
+                }
+            }
+            index += 1
+        }
+        position = min(index, count)
+        emit(.regexLiteral, from: start, flags: .unterminated)
+        return true
+    }
+}
+
+/// Reserved words by length, compared byte by byte without allocating.
+enum KeywordTable {
+    static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
+        var table = [[(bytes: [UInt8], keyword: Keyword)]](repeating: [], count: 17)
+        for keyword in Keyword.allCases where keyword != .none {
+            let bytes = Array(keyword.text.utf8)
+            table[bytes.count].append((bytes, keyword))
+        }
+        return table
+    }()
+
+    @inline(__always)
+    static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Keyword {
+        let first = buffer[start]
+        // Every reserved word starts with a lowercase ASCII letter.
+        guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return .none }
+        candidates: for candidate in byLength[length] where candidate.bytes[0] == first {
+            for offset in 1..<length where buffer[start + offset] != candidate.bytes[offset] {
+                continue candidates
+            }
+            return candidate.keyword
+        }
+        return .none
+    }
+}

@@ -1,0 +1,118 @@
+/// One Swift file as Lifeguard sees it: its path, its exact bytes and a table of where lines start.
+public struct SourceFile: Sendable {
+    /// The path used in diagnostics (relative to the working directory when the file is under it).
+    public let path: String
+    /// The file's bytes, untouched: every offset in Lifeguard points into this array.
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of every line; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        self.lineStarts = SourceFile.computeLineStarts(bytes)
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// Lines end at LF, CRLF or a lone CR, as in the Swift compiler.
+    static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    starts.append(index + 1)
+                } else if byte == 0x0D {
+                    if index + 1 < count, buffer[index + 1] == 0x0A { index += 1 }
+                    starts.append(index + 1)
+                }
+                index += 1
+            }
+        }
+        return starts
+    }
+
+    /// The number of lines, counting a last line without a terminator.
+    public var lineCount: Int {
+        if let last = lineStarts.last, last == bytes.count, lineStarts.count > 1 {
+            return lineStarts.count - 1
+        }
+        return lineStarts.count
+    }
+
+    /// The 0-based index of the line holding `offset`.
+    public func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// 1-based line and 1-based byte column of a byte offset.
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped)
+        return SourceLocation(line: line + 1, column: clamped - lineStarts[line] + 1)
+    }
+
+    /// The byte range of the 0-based line `index`, without its line terminator.
+    public func lineRange(_ index: Int) -> Range<Int> {
+        let start = lineStarts[index]
+        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// The text of a byte range, decoding invalid UTF-8 as U+FFFD.
+    public func text(_ range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, bytes.count))
+        let upper = max(lower, min(range.upperBound, bytes.count))
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// Whether the bytes at `range` spell exactly `word` (compared byte by byte, no allocation).
+    public func bytes(_ range: Range<Int>, equal word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { expected in
+            var offset = 0
+            for index in range {
+                if bytes[index] != expected[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// The 1-based column of `offset` counted in UTF-16 code units, as SARIF expects.
+    public func utf16Column(of offset: Int) -> Int {
+        let clamped = max(0, min(offset, bytes.count))
+        let start = lineStarts[lineIndex(of: clamped)]
+        return String(decoding: bytes[start..<clamped], as: UTF8.self).utf16.count + 1
+    }
+}
+
+/// A 1-based line and column; columns count UTF-8 bytes, as compilers do.
+public struct SourceLocation: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}

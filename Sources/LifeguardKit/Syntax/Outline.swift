@@ -1,0 +1,299 @@
+/// The structural outline of one file: a flat array of nodes in source order, each pointing at its
+/// details (a type, function, variable, closure, call, assignment or conditional) and its parent.
+///
+/// Nodes are stored in pre-order: a node comes before its descendants, and the descendants of
+/// node `i` are exactly the nodes `i + 1 ..< nodes[i].subtreeEnd`. Token positions are indices
+/// into the file's token array.
+public struct Outline: Sendable {
+    public internal(set) var nodes: [Node] = []
+    public internal(set) var types: [TypeDeclaration] = []
+    public internal(set) var functions: [FunctionDeclaration] = []
+    public internal(set) var variables: [VariableDeclaration] = []
+    public internal(set) var closures: [Closure] = []
+    public internal(set) var calls: [Call] = []
+    public internal(set) var assignments: [Assignment] = []
+    public internal(set) var conditionals: [Conditional] = []
+    /// Argument storage for `calls`; each call holds a range into it.
+    public internal(set) var arguments: [Argument] = []
+    /// Parameter storage for `functions`.
+    public internal(set) var parameters: [Parameter] = []
+    /// Capture-list storage for `closures`.
+    public internal(set) var captures: [Capture] = []
+
+    public init() {}
+}
+
+/// What a node is; its details live in the outline array of the same name.
+public enum NodeKind: UInt8, Sendable {
+    case type, function, variable, closure, call, assignment, conditional
+}
+
+/// One entry of the outline.
+public struct Node: Sendable {
+    public var kind: NodeKind
+    /// Index into the outline array for `kind` (`types`, `functions`, ...).
+    public var detail: Int
+    /// The enclosing node, or -1 at file level.
+    public var parent: Int
+    /// The tokens the node spans: `tokens.lowerBound` is its first token, `upperBound` one past its last.
+    public var tokens: Range<Int>
+    /// One past the index of the node's last descendant.
+    public var subtreeEnd: Int
+}
+
+/// A run of tokens between a matched opening and closing bracket (`{}`, `()`, `[]`).
+/// `close` is the closing token's index, or the token count when the file ends first.
+public struct Block: Hashable, Sendable {
+    public var open: Int
+    public var close: Int
+
+    public init(open: Int, close: Int) {
+        self.open = open
+        self.close = close
+    }
+
+    /// The tokens strictly between the brackets.
+    public var interior: Range<Int> { (open + 1)..<max(open + 1, close) }
+
+    /// Whether `token` lies inside the brackets.
+    public func contains(_ token: Int) -> Bool { token > open && token < close }
+}
+
+/// Declaration modifiers, with contextual keywords (`override`, `weak`, `lazy`, ...) included.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let `override` = Modifiers(rawValue: 1 << 0)
+    public static let `static` = Modifiers(rawValue: 1 << 1)
+    /// `class func`, `class var`.
+    public static let `class` = Modifiers(rawValue: 1 << 2)
+    public static let final = Modifiers(rawValue: 1 << 3)
+    public static let required = Modifiers(rawValue: 1 << 4)
+    public static let convenience = Modifiers(rawValue: 1 << 5)
+    public static let mutating = Modifiers(rawValue: 1 << 6)
+    public static let nonmutating = Modifiers(rawValue: 1 << 7)
+    public static let lazy = Modifiers(rawValue: 1 << 8)
+    public static let weak = Modifiers(rawValue: 1 << 9)
+    public static let unowned = Modifiers(rawValue: 1 << 10)
+    public static let dynamic = Modifiers(rawValue: 1 << 11)
+    public static let optional = Modifiers(rawValue: 1 << 12)
+    public static let indirect = Modifiers(rawValue: 1 << 13)
+    public static let nonisolated = Modifiers(rawValue: 1 << 14)
+    public static let `private` = Modifiers(rawValue: 1 << 15)
+    public static let `fileprivate` = Modifiers(rawValue: 1 << 16)
+    public static let `internal` = Modifiers(rawValue: 1 << 17)
+    public static let `public` = Modifiers(rawValue: 1 << 18)
+    public static let open = Modifiers(rawValue: 1 << 19)
+    public static let package = Modifiers(rawValue: 1 << 20)
+    public static let prefix = Modifiers(rawValue: 1 << 21)
+    public static let postfix = Modifiers(rawValue: 1 << 22)
+    public static let infix = Modifiers(rawValue: 1 << 23)
+    public static let distributed = Modifiers(rawValue: 1 << 24)
+    public static let consuming = Modifiers(rawValue: 1 << 25)
+    public static let borrowing = Modifiers(rawValue: 1 << 26)
+}
+
+/// `class`, `struct`, `enum`, `actor`, `protocol` or `extension`.
+public enum TypeKind: String, Sendable, CaseIterable {
+    case `class`, `struct`, `enum`, actor, `protocol`, `extension`
+
+    /// Classes and actors have reference semantics; a protocol or extension depends on its type.
+    public var isReferenceType: Bool { self == .class || self == .actor }
+}
+
+/// A name in an inheritance clause, with generic arguments and module qualifiers removed.
+public struct InheritedType: Hashable, Sendable {
+    /// `UIViewController` for `UIKit.UIViewController`, `Base` for `Base<Int>`.
+    public var name: String
+    /// The first token of the entry as written.
+    public var token: Int
+}
+
+/// A type declaration or extension.
+public struct TypeDeclaration: Sendable {
+    public var node: Int
+    public var kind: TypeKind
+    /// The declared name; for an extension, the extended type as written (`Outer.Inner`).
+    public var name: String
+    public var nameToken: Int
+    public var keywordToken: Int
+    public var modifiers: Modifiers
+    /// Attribute names without `@`: `objc`, `MainActor`.
+    public var attributes: [String]
+    public var inheritedTypes: [InheritedType]
+    /// The `where` clause's tokens, when there is one.
+    public var whereClause: Range<Int>?
+    public var body: Block?
+}
+
+/// What kind of function-like declaration a `FunctionDeclaration` is.
+public enum FunctionKind: String, Sendable {
+    case function, initializer, deinitializer, `subscript`, accessor
+}
+
+/// `get`, `set`, `willSet`, `didSet`, and the rarer accessors.
+public enum AccessorKind: String, Sendable {
+    case get, set, willSet, didSet, read = "_read", modify = "_modify", `init`,
+         unsafeAddress, unsafeMutableAddress
+}
+
+/// A `func`, `init`, `deinit`, `subscript` or property accessor.
+public struct FunctionDeclaration: Sendable {
+    public var node: Int
+    public var kind: FunctionKind
+    public var accessorKind: AccessorKind?
+    /// The base name: `viewWillAppear`, `init`, `==`, `subscript`, `get`.
+    public var name: String
+    /// The full Swift name: `viewWillAppear(_:)`, `init(nibName:bundle:)`, `deinit`, `get`.
+    public var fullName: String
+    public var nameToken: Int
+    /// `func`, `init`, `deinit`, `subscript`, or the accessor's word.
+    public var keywordToken: Int
+    /// The first token of the declaration, attributes and modifiers included.
+    public var declarationStart: Int
+    public var modifiers: Modifiers
+    public var attributes: [String]
+    /// Range into `Outline.parameters`.
+    public var parameters: Range<Int>
+    /// Tokens of the return type after `->`, when written.
+    public var returnType: Range<Int>?
+    public var body: Block?
+    /// For an accessor: the property (`Outline.variables`) it belongs to, or -1 for a subscript's.
+    public var property: Int?
+    /// An accessor written as a bare body (`var x: Int { 1 }`), with no `get` keyword.
+    public var isImplicitGetter: Bool
+}
+
+/// One parameter of a function, initializer or subscript.
+public struct Parameter: Sendable {
+    /// The argument label callers write, or `nil` for `_` (and for operator functions).
+    public var label: String?
+    /// The name used inside the body.
+    public var name: String
+    public var nameToken: Int
+    public var type: Range<Int>
+    public var defaultValue: Range<Int>?
+}
+
+/// How a property stores its value.
+public enum Storage: String, Sendable {
+    /// A plain stored property, possibly with an initializer.
+    case stored
+    /// Stored with `willSet`/`didSet` observers.
+    case observed
+    /// `get`/`set` or a bare getter body: nothing is stored.
+    case computed
+}
+
+/// A `let` or `var` binding: a property, a local, a global, or a name bound in a condition
+/// (`if let x = ...`, `guard let`, `for x in`).
+public struct VariableDeclaration: Sendable {
+    public var node: Int
+    public var name: String
+    public var nameToken: Int
+    public var keywordToken: Int
+    public var declarationStart: Int
+    public var isLet: Bool
+    /// Bound in a condition or loop pattern rather than declared as a statement.
+    public var isConditionalBinding: Bool
+    public var modifiers: Modifiers
+    public var attributes: [String]
+    public var typeAnnotation: Range<Int>?
+    public var initializer: Range<Int>?
+    public var accessors: Block?
+    public var storage: Storage
+}
+
+/// `[weak self]`, `[unowned(safe) x]`, `[y = z]`.
+public enum CaptureSpecifier: String, Sendable {
+    case strong, weak, unowned, unownedSafe = "unowned(safe)", unownedUnsafe = "unowned(unsafe)"
+}
+
+/// One entry of a closure's capture list.
+public struct Capture: Sendable {
+    public var specifier: CaptureSpecifier
+    public var name: String
+    public var nameToken: Int
+    /// The tokens after `=`, for captures such as `[x = self.y]`.
+    public var expression: Range<Int>?
+}
+
+/// A closure literal and what it is handed to.
+public struct Closure: Sendable {
+    public var node: Int
+    public var body: Block
+    /// Range into `Outline.captures`.
+    public var captures: Range<Int>
+    /// The `in` keyword ending the signature, when there is one.
+    public var inToken: Int?
+    public var parameterNames: [String]
+    /// The call this closure is an argument or trailing closure of.
+    public var call: Int?
+    /// The argument label it is passed with (`completion`), `nil` when unlabeled.
+    public var argumentLabel: String?
+    public var isTrailing: Bool
+    /// The assignment whose right-hand side is this closure (`x = { ... }`).
+    public var assignment: Int?
+    /// The variable whose initializer is this closure (`let x = { ... }`).
+    public var variable: Int?
+    /// `{ ... }()`
+    public var isImmediatelyInvoked: Bool
+}
+
+/// A call site: `receiver.name(label: value) { trailing }`.
+public struct Call: Sendable {
+    public var node: Int
+    /// The token of the base name (`addSubview`, `init`, `Timer`).
+    public var nameToken: Int
+    /// The receiver expression before `.name`, without the dot; `nil` for a bare call.
+    public var receiver: Range<Int>?
+    /// Called through `?.`.
+    public var isOptionalChain: Bool
+    /// `.name(...)`, an implicit member expression.
+    public var isImplicitMember: Bool
+    /// The first token of the whole postfix expression the call ends.
+    public var chainStart: Int
+    /// Range into `Outline.arguments`; trailing closures are listed in `trailingClosures`.
+    public var arguments: Range<Int>
+    public var parentheses: Block?
+    /// Indices into `Outline.closures`, in order.
+    public var trailingClosures: [Int]
+}
+
+/// One argument inside a call's parentheses.
+public struct Argument: Sendable {
+    public var label: String?
+    public var labelToken: Int?
+    /// The argument's tokens, trivia trimmed; empty for an empty argument.
+    public var expression: Range<Int>
+    /// The closure literal this argument is, when it is one.
+    public var closure: Int?
+}
+
+/// `lhs = rhs` as a statement (declarations with initializers are `VariableDeclaration`s).
+public struct Assignment: Sendable {
+    public var node: Int
+    public var lhs: Range<Int>
+    public var rhs: Range<Int>
+    public var equalToken: Int
+}
+
+/// The construct a `Conditional` is.
+public enum ConditionalKind: String, Sendable {
+    case `if`, `guard`, `while`, repeatWhile, forIn, `switch`, switchCase, `catch`
+}
+
+/// A statement whose body runs under a condition: `if`, `guard`, `while`, `for`, `switch` and
+/// each of its cases, `catch`.
+public struct Conditional: Sendable {
+    public var node: Int
+    public var kind: ConditionalKind
+    public var keywordToken: Int
+    /// The condition list, switch subject, case patterns, or loop pattern and sequence.
+    public var condition: Range<Int>
+    /// The then-body, loop body, switch body, or (for a case) the statements after its `:`.
+    public var body: Block?
+    /// The `else { ... }` of an `if` or `guard`.
+    public var elseBody: Block?
+}

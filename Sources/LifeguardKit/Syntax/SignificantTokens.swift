@@ -1,0 +1,61 @@
+/// The tokens the parser reads (trivia removed), with every bracket paired to its partner.
+///
+/// Pairs: `()`, `[]`, `{}`, string delimiters, and interpolation `\(`/`)`. Pairing follows
+/// `#if` branches like the outline does, and a closer that matches nothing stays unpaired.
+struct SignificantTokens {
+    /// Raw token index of each significant token.
+    var indices: [Int32]
+    /// For each significant position, the significant position of its partner bracket, or -1.
+    var partner: [Int32]
+
+    init(tokens: [Token]) {
+        var indices: [Int32] = []
+        indices.reserveCapacity(tokens.count / 2 + 1)
+        for (index, token) in tokens.enumerated() where !token.kind.isTrivia {
+            indices.append(Int32(index))
+        }
+        var partner = [Int32](repeating: -1, count: indices.count)
+        var open = BranchingStack<Int32>()
+        for position in indices.indices {
+            let kind = tokens[Int(indices[position])].kind
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                open.push(Int32(position))
+            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                // Look a little way down the stack so one stray opener does not unpair the rest.
+                var depth = open.count - 1
+                let limit = max(0, open.count - 32)
+                while depth >= limit {
+                    let candidate = Int(open[depth])
+                    if SignificantTokens.pairs(tokens[Int(indices[candidate])].kind, kind) { break }
+                    depth -= 1
+                }
+                guard depth >= limit, depth >= 0 else { continue }
+                while open.count > depth + 1 { open.pop() }
+                let opener = Int(open.pop())
+                partner[opener] = Int32(position)
+                partner[position] = Int32(opener)
+            case .poundIf:
+                open.beginBranches()
+            case .poundElseif, .poundElse:
+                _ = open.nextBranch()
+            case .poundEndif:
+                open.endBranches()
+            default:
+                break
+            }
+        }
+        self.indices = indices
+        self.partner = partner
+    }
+
+    static func pairs(_ opener: TokenKind, _ closer: TokenKind) -> Bool {
+        switch (opener, closer) {
+        case (.leftParen, .rightParen), (.leftBracket, .rightBracket), (.leftBrace, .rightBrace),
+             (.stringStart, .stringEnd), (.interpolationStart, .interpolationEnd):
+            return true
+        default:
+            return false
+        }
+    }
+}
