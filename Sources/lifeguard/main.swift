@@ -1,9 +1,7 @@
 import Foundation
-import LifeguardKit
 
-let args = CommandLine.arguments
-if args.count == 3, args[1] == "outline" {
-    let data = FileManager.default.contents(atPath: args[2]) ?? Data()
-    let tree = SyntaxTree(source: SourceFile(path: args[2], bytes: [UInt8](data)))
-    print(tree.outlineDescription())
-}
+// Reports land on stdout in one write, and a closed pipe (`lifeguard | head`) must end the
+// run quietly rather than kill it with SIGPIPE half-way through writing a file.
+signal(SIGPIPE, SIG_IGN)
+let status = Tool(environment: ProcessInfo.processInfo.environment).run(Array(CommandLine.arguments.dropFirst()))
+exit(status)

@@ -49,6 +49,11 @@ public struct TokenFlags: OptionSet, Hashable, Sendable {
 /// What a token is. Contextual keywords (`override`, `weak`, `self`, `get`, `willSet`, `actor`, ...)
 /// are identifiers; the outline interprets them where their position gives them meaning.
 public enum TokenKind: UInt8, Hashable, Sendable {
+    // Trivia comes first, so `isTrivia` is one comparison.
+    /// A `#!` line at the start of a file.
+    case shebang
+    /// A UTF-8 byte order mark at the start of a file.
+    case byteOrderMark
     case whitespace
     case newline
     case lineComment
@@ -93,22 +98,10 @@ public enum TokenKind: UInt8, Hashable, Sendable {
     /// Any other `#name`: `#selector`, `#available`, `#warning`, a freestanding macro.
     case poundKeyword
 
-    /// A `#!` line at the start of a file.
-    case shebang
-    /// A UTF-8 byte order mark at the start of a file.
-    case byteOrderMark
     /// Bytes that are not Swift: invalid UTF-8, stray characters.
     case unknown
 
-    @inlinable public var isTrivia: Bool {
-        switch self {
-        case .whitespace, .newline, .lineComment, .docLineComment, .blockComment, .docBlockComment,
-             .shebang, .byteOrderMark:
-            return true
-        default:
-            return false
-        }
-    }
+    @inlinable public var isTrivia: Bool { rawValue <= TokenKind.docBlockComment.rawValue }
 
     @inlinable public var isComment: Bool {
         switch self {

@@ -5,10 +5,22 @@
 /// interpolations: time is linear in the input and no recursion follows the input's nesting.
 public enum Tokenizer {
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
-        bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(buffer: buffer)
-            lexer.run()
-            return lexer.tokens
+        bytes.withUnsafeBufferPointer { input in
+            // Every token holds at least one byte, so the byte count bounds the token count and
+            // the lexer can write straight into the array's storage.
+            let capacity = input.count + 1
+            let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
+                var lexer = Lexer(buffer: input, output: output.baseAddress!, capacity: capacity)
+                lexer.run()
+                initialized = lexer.tokenCount
+            }
+            guard tokens.capacity > 2 * tokens.count + 4096 else { return tokens }
+            return [Token](unsafeUninitializedCapacity: tokens.count) { output, initialized in
+                tokens.withUnsafeBufferPointer { source in
+                    _ = output.initialize(from: source)
+                }
+                initialized = tokens.count
+            }
         }
     }
 
@@ -31,32 +43,41 @@ private struct Lexer {
     let buffer: UnsafeBufferPointer<UInt8>
     let count: Int
     var position = 0
-    var tokens: [Token] = []
+    let tokens: UnsafeMutablePointer<Token>
+    let capacity: Int
+    var tokenCount = 0
     var stack: [Context] = []
     /// Index of the last token that is not trivia, or -1.
     var lastSignificant = -1
     var sawNewline = false
+    var lastWasTrivia = true
 
-    init(buffer: UnsafeBufferPointer<UInt8>) {
+    init(buffer: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int) {
         self.buffer = buffer
         self.count = buffer.count
-        tokens.reserveCapacity(buffer.count / 3 + 16)
+        self.tokens = output
+        self.capacity = capacity
     }
 
     @inline(__always)
     func byte(_ index: Int) -> UInt8 { index < count ? buffer[index] : 0 }
 
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
+        // Every token holds at least one byte; that is what bounds the output's capacity.
+        guard tokenCount < capacity, position > start else { return }
         var flags = flags
         if kind.isTrivia {
             if kind == .newline { sawNewline = true }
+            lastWasTrivia = true
         } else {
             if sawNewline { flags.insert(.startsLine) }
             sawNewline = false
-            if let last = tokens.last, !last.kind.isTrivia { flags.insert(.joinedToPrevious) }
-            lastSignificant = tokens.count
+            if !lastWasTrivia { flags.insert(.joinedToPrevious) }
+            lastWasTrivia = false
+            lastSignificant = tokenCount
         }
-        tokens.append(Token(kind: kind, keyword: keyword, flags: flags, range: start..<position))
+        (tokens + tokenCount).initialize(to: Token(kind: kind, keyword: keyword, flags: flags, range: start..<position))
+        tokenCount += 1
     }
 
     mutating func run() {
@@ -247,7 +268,7 @@ private struct Lexer {
         let length = position - start
         // After `.` every word is a member name (`.init`, `.default`), never a keyword.
         let afterPeriod = lastSignificant >= 0 && tokens[lastSignificant].kind == .period
-            && lastSignificant == tokens.count - 1
+            && lastSignificant == tokenCount - 1
         if !afterPeriod, length >= 2, length <= 15 {
             let keyword = KeywordTable.lookup(buffer, start: start, length: length)
             if keyword != .none {
@@ -316,7 +337,7 @@ private struct Lexer {
 
     mutating func lexNumber() {
         let start = position
-        let tupleIndex = lastSignificant >= 0 && lastSignificant == tokens.count - 1
+        let tupleIndex = lastSignificant >= 0 && lastSignificant == tokenCount - 1
             && tokens[lastSignificant].kind == .period
         var isFloat = false
         if buffer[position] == UInt8(ascii: "0"), !tupleIndex {
@@ -482,7 +503,7 @@ private struct Lexer {
         var flags: TokenFlags = []
         if multiline { flags.insert(.multiline) }
         if hashes > 0 { flags.insert(.raw) }
-        let startToken = tokens.count
+        let startToken = tokenCount
         emit(.stringStart, from: start, flags: flags)
         stack.append(.string(StringShape(hashes: hashes, multiline: multiline), startToken: startToken))
     }
@@ -580,7 +601,7 @@ private struct Lexer {
         case .operator:
             // A postfix operator (`x! / y`) ends an expression; a prefix or binary one starts one.
             let joined = previous.flags.contains(.joinedToPrevious)
-            let spaced = lastSignificant + 1 < tokens.count
+            let spaced = lastSignificant + 1 < tokenCount
             return !(joined && spaced)
         default:
             return true

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// One Swift file as Lifeguard sees it: its path, its exact bytes and a table of where lines start.
 public struct SourceFile: Sendable {
     /// The path used in diagnostics (relative to the working directory when the file is under it).
@@ -22,8 +30,18 @@ public struct SourceFile: Sendable {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
+            guard let base = buffer.baseAddress else { return }
             let count = buffer.count
+            // Most files use LF alone: find them with memchr, which scans many bytes at a time.
+            if memchr(base, 0x0D, count) == nil {
+                var offset = 0
+                while offset < count, let found = memchr(base + offset, 0x0A, count - offset) {
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(offset)
+                }
+                return
+            }
+            var index = 0
             while index < count {
                 let byte = buffer[index]
                 if byte == 0x0A {

@@ -26,6 +26,7 @@ struct BranchingStack<Element> {
     @discardableResult
     mutating func pop() -> Element {
         let element = elements.removeLast()
+        guard !snapshots.isEmpty else { return element }
         let position = elements.count
         // Remember what a branch took from below its `#if`, so the next branch gets it back.
         if let innermost = snapshots.lastIndex(where: { $0.depth > position }) {

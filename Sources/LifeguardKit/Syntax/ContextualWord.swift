@@ -61,26 +61,84 @@ enum ContextualWord: UInt8, CaseIterable {
         }
     }
 
-    private static let byLength: [[(bytes: [UInt8], word: ContextualWord)]] = {
-        var table = [[(bytes: [UInt8], word: ContextualWord)]](repeating: [], count: 24)
-        for word in ContextualWord.allCases where word != .none {
-            let bytes = Array(word.spelling.utf8)
-            table[bytes.count].append((bytes, word))
-        }
-        return table
-    }()
-
+    /// A hand-unrolled match on length and first byte: this runs for most identifiers.
     static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> ContextualWord {
         let length = range.count
-        guard length > 0, length < byLength.count else { return .none }
-        let first = buffer[range.lowerBound]
-        candidates: for candidate in byLength[length] where candidate.bytes[0] == first {
+        guard length >= 3, length <= 20 else { return .none }
+        let start = range.lowerBound
+        @inline(__always) func equals(_ word: StaticString) -> Bool {
+            guard word.utf8CodeUnitCount == length else { return false }
+            let expected = word.utf8Start
             var offset = 1
             while offset < length {
-                if buffer[range.lowerBound + offset] != candidate.bytes[offset] { continue candidates }
+                if buffer[start + offset] != expected[offset] { return false }
                 offset += 1
             }
-            return candidate.word
+            return true
+        }
+        switch buffer[start] {
+        case UInt8(ascii: "_"):
+            if equals("_read") { return .read }
+            if equals("_modify") { return .modify }
+        case UInt8(ascii: "a"):
+            if equals("actor") { return .actor }
+            if equals("async") { return .async }
+            if equals("await") { return .await }
+            if equals("any") { return .any }
+        case UInt8(ascii: "b"):
+            if equals("borrowing") { return .borrowing }
+        case UInt8(ascii: "c"):
+            if equals("convenience") { return .convenience }
+            if equals("consuming") { return .consuming }
+        case UInt8(ascii: "d"):
+            if equals("didSet") { return .didSet }
+            if equals("dynamic") { return .dynamic }
+            if equals("distributed") { return .distributed }
+        case UInt8(ascii: "e"):
+            if equals("each") { return .each }
+        case UInt8(ascii: "f"):
+            if equals("final") { return .final }
+        case UInt8(ascii: "g"):
+            if equals("get") { return .get }
+        case UInt8(ascii: "i"):
+            if equals("indirect") { return .indirect }
+            if equals("infix") { return .infix }
+        case UInt8(ascii: "l"):
+            if equals("lazy") { return .lazy }
+        case UInt8(ascii: "m"):
+            if equals("mutating") { return .mutating }
+            if equals("macro") { return .macro }
+        case UInt8(ascii: "n"):
+            if equals("nonmutating") { return .nonmutating }
+            if equals("nonisolated") { return .nonisolated }
+        case UInt8(ascii: "o"):
+            if equals("override") { return .override }
+            if equals("optional") { return .optional }
+            if equals("open") { return .open }
+        case UInt8(ascii: "p"):
+            if equals("private") { return .none }
+            if equals("package") { return .package }
+            if equals("prefix") { return .prefix }
+            if equals("postfix") { return .postfix }
+        case UInt8(ascii: "r"):
+            if equals("required") { return .required }
+            if equals("reasync") { return .reasync }
+        case UInt8(ascii: "s"):
+            if equals("set") { return .set }
+            if equals("self") { return .selfWord }
+            if equals("super") { return .superWord }
+            if equals("some") { return .some }
+            if equals("safe") { return .safe }
+        case UInt8(ascii: "u"):
+            if equals("unowned") { return .unowned }
+            if equals("unsafe") { return .unsafe }
+            if equals("unsafeAddress") { return .unsafeAddress }
+            if equals("unsafeMutableAddress") { return .unsafeMutableAddress }
+        case UInt8(ascii: "w"):
+            if equals("weak") { return .weak }
+            if equals("willSet") { return .willSet }
+        default:
+            break
         }
         return .none
     }

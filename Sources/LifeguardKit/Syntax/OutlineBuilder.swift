@@ -615,6 +615,10 @@ struct OutlineBuilder {
 
     mutating func handleIdentifier() {
         let scope = scopes.last?.kind ?? .file
+        guard scope.holdsStatements || scope == .accessorBlock else {
+            position += 1
+            return
+        }
         let word = word(position)
         if word != .none {
             if scope == .accessorBlock, let accessor = word.accessor {
@@ -840,6 +844,9 @@ struct OutlineBuilder {
                     if entryStart == -1 { entryStart = next }
                     entryName = (text(next), raw(entryStart))
                 }
+            case .keyword where angles == 0 && current.keyword == .class:
+                // `protocol P: class`, the old spelling of `AnyObject`.
+                entryName = ("class", raw(next))
             case .attribute:
                 if self.kind(next + 1) == .leftParen, match(next + 1) > next { next = match(next + 1) }
             case .leftParen, .leftBracket:

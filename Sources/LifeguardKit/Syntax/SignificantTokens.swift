@@ -9,15 +9,22 @@ struct SignificantTokens {
     var partner: [Int32]
 
     init(tokens: [Token]) {
-        var indices: [Int32] = []
-        indices.reserveCapacity(tokens.count / 2 + 1)
-        for (index, token) in tokens.enumerated() where !token.kind.isTrivia {
-            indices.append(Int32(index))
+        let indices: [Int32] = tokens.withUnsafeBufferPointer { all in
+            [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
+                // Branch-free: trivia and code alternate too irregularly to predict.
+                var written = 0
+                for index in 0..<all.count {
+                    output[written] = Int32(index)
+                    written &+= all[index].kind.isTrivia ? 0 : 1
+                }
+                initialized = written
+            }
         }
         var partner = [Int32](repeating: -1, count: indices.count)
         var open = BranchingStack<Int32>()
         for position in indices.indices {
             let kind = tokens[Int(indices[position])].kind
+            if kind.rawValue < TokenKind.stringStart.rawValue { continue }
             switch kind {
             case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
                 open.push(Int32(position))

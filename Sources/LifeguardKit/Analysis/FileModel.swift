@@ -1,0 +1,109 @@
+/// Facts about one parsed file that several rules ask for, computed once: which type and which
+/// function encloses each node, and what each type is (controller, view, class).
+public struct FileModel: Sendable {
+    public let tree: SyntaxTree
+    /// For each node, the nearest enclosing type node, or -1.
+    public let enclosingTypeNode: [Int32]
+    /// For each node, the nearest enclosing `func`/`init`/`deinit`/`subscript`/accessor node, or -1.
+    public let enclosingFunctionNode: [Int32]
+    /// For each type declaration (by index into `outline.types`), what it is.
+    public let typeRoles: [TypeRole]
+
+    /// What a type (or the type an extension extends) is.
+    public struct TypeRole: Sendable {
+        /// The simple name (the extended type's, for an extension).
+        public var name: String
+        public var isController: Bool
+        public var isView: Bool
+        /// A class or actor (or an extension of one): reference semantics, so retain cycles matter.
+        public var isReferenceType: Bool
+    }
+
+    public init(tree: SyntaxTree, index: ProjectIndex) {
+        self.tree = tree
+        let nodes = tree.outline.nodes
+        var types = [Int32](repeating: -1, count: nodes.count)
+        var functions = [Int32](repeating: -1, count: nodes.count)
+        for (position, node) in nodes.enumerated() where node.parent >= 0 {
+            let parent = nodes[node.parent]
+            types[position] = parent.kind == .type ? Int32(node.parent) : types[node.parent]
+            if parent.kind == .type {
+                functions[position] = -1
+            } else if parent.kind == .function {
+                functions[position] = Int32(node.parent)
+            } else {
+                functions[position] = functions[node.parent]
+            }
+        }
+        enclosingTypeNode = types
+        enclosingFunctionNode = functions
+        typeRoles = tree.outline.types.map { type in
+            let name = ProjectIndex.simpleName(type.name)
+            let isReference: Bool
+            switch type.kind {
+            case .class, .actor: isReference = true
+            case .struct, .enum: isReference = false
+            case .extension, .protocol: isReference = index.isClass(name)
+            }
+            return TypeRole(name: name, isController: type.kind != .protocol && index.isController(name),
+                            isView: type.kind != .protocol && index.isView(name), isReferenceType: isReference)
+        }
+    }
+
+    public var outline: Outline { tree.outline }
+
+    /// The type declaration enclosing `node`, as an index into `outline.types`.
+    public func enclosingType(of node: Int) -> Int? {
+        let typeNode = enclosingTypeNode[node]
+        return typeNode >= 0 ? outline.nodes[Int(typeNode)].detail : nil
+    }
+
+    /// The function enclosing `node`, as an index into `outline.functions`.
+    public func enclosingFunction(of node: Int) -> Int? {
+        let functionNode = enclosingFunctionNode[node]
+        return functionNode >= 0 ? outline.nodes[Int(functionNode)].detail : nil
+    }
+
+    /// The role of the type enclosing `node`.
+    public func enclosingRole(of node: Int) -> TypeRole? {
+        enclosingType(of: node).map { typeRoles[$0] }
+    }
+
+    /// The descendants of `node` of one kind, as detail indices, in source order.
+    public func descendants(of node: Int, kind: NodeKind) -> [Int] {
+        let nodes = outline.nodes
+        var result: [Int] = []
+        var index = node + 1
+        while index < nodes[node].subtreeEnd {
+            if nodes[index].kind == kind { result.append(nodes[index].detail) }
+            index += 1
+        }
+        return result
+    }
+
+    /// The functions whose nearest enclosing type is type `typeIndex`, in source order.
+    public func functions(ofType typeIndex: Int) -> [Int] {
+        let typeNode = outline.types[typeIndex].node
+        var result: [Int] = []
+        let nodes = outline.nodes
+        var index = typeNode + 1
+        while index < nodes[typeNode].subtreeEnd {
+            if nodes[index].kind == .function, enclosingTypeNode[index] == Int32(typeNode) {
+                result.append(nodes[index].detail)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    /// The types of this file that are `name` or extensions of it (several may share a name).
+    public func declarations(named name: String) -> [Int] {
+        outline.types.indices.filter { typeRoles[$0].name == name }
+    }
+
+    /// Whether `node` lies inside function `function`'s subtree.
+    public func isInside(_ node: Int, function: Int) -> Bool {
+        let functionNode = outline.functions[function].node
+        return node > functionNode && node < outline.nodes[functionNode].subtreeEnd
+    }
+}

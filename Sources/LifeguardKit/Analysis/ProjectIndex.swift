@@ -1,0 +1,147 @@
+/// Facts about the types of a whole run, merged across files: each class's superclass, each
+/// type's conformances (extensions included), and protocols' class-boundness. Rules ask it
+/// "is this a view controller?" and get an answer that follows chains across files.
+public struct ProjectIndex: Sendable {
+    /// What the run declares under one simple name (several declarations may share it).
+    public struct TypeFacts: Sendable {
+        public var kinds: Set<TypeKind> = []
+        /// First entry of a class's inheritance clause, when it is not a known protocol.
+        public var superclass: String?
+        public var conformances: Set<String> = []
+        /// For a protocol: written with `AnyObject`, `class`, `@objc`, or a class constraint.
+        public var declaresClassBound = false
+    }
+
+    public private(set) var types: [String: TypeFacts] = [:]
+    public let controllerBases: Set<String>
+    public let viewBases: Set<String>
+    private var controllerCache: [String: Bool] = [:]
+    private var viewCache: [String: Bool] = [:]
+
+    public init(trees: [SyntaxTree], extraControllerBases: Set<String> = [], extraViewBases: Set<String> = []) {
+        controllerBases = UIKitCatalog.controllerClasses.union(extraControllerBases)
+        viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
+        // Protocol names first: a class's first inherited name is its superclass unless it is one.
+        var protocols = Set<String>()
+        for tree in trees {
+            for type in tree.outline.types where type.kind == .protocol {
+                protocols.insert(Self.simpleName(type.name))
+            }
+        }
+        for tree in trees {
+            for type in tree.outline.types {
+                let name = Self.simpleName(type.name)
+                var facts = types[name] ?? TypeFacts()
+                if type.kind != .extension { facts.kinds.insert(type.kind) }
+                var inherited = type.inheritedTypes.map(\.name)
+                if type.kind == .class, let first = inherited.first, !protocols.contains(first),
+                   !UIKitCatalog.classBoundProtocols.contains(first), facts.superclass == nil {
+                    facts.superclass = first
+                    inherited.removeFirst()
+                }
+                facts.conformances.formUnion(inherited)
+                if type.kind == .protocol {
+                    let bound = type.inheritedTypes.contains { $0.name == "AnyObject" || $0.name == "class" }
+                        || type.attributes.contains("objc")
+                        || (type.whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
+                    if bound { facts.declaresClassBound = true }
+                }
+                types[name] = facts
+            }
+        }
+        for name in types.keys {
+            controllerCache[name] = resolves(name, to: controllerBases)
+            viewCache[name] = resolves(name, to: viewBases)
+        }
+    }
+
+    /// `Outer.Inner` → `Inner`; `Base<T>` → `Base`.
+    public static func simpleName(_ name: String) -> String {
+        var name = Substring(name)
+        if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
+        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
+        return String(name)
+    }
+
+    /// `where Self: UIViewController` makes a protocol class-bound.
+    static func whereClauseBindsSelfToClass(_ tree: SyntaxTree, _ clause: Range<Int>) -> Bool {
+        let text = tree.text(ofTokens: clause)
+        return text.contains("Self") && (text.contains("AnyObject") || text.contains("Controller") || text.contains("View"))
+    }
+
+    private func resolves(_ name: String, to bases: Set<String>) -> Bool {
+        var current = Self.simpleName(name)
+        var seen = Set<String>()
+        while seen.insert(current).inserted {
+            if bases.contains(current) { return true }
+            guard let next = types[current]?.superclass else { return false }
+            current = Self.simpleName(next)
+        }
+        return false
+    }
+
+    /// The superclass the run declares for `name`, if any.
+    public func superclass(of name: String) -> String? {
+        types[Self.simpleName(name)]?.superclass
+    }
+
+    /// Whether `name` is a view controller class: a UIKit controller, a configured base, or a class
+    /// whose superclass chain (across all files) reaches one.
+    public func isController(_ name: String) -> Bool {
+        let simple = Self.simpleName(name)
+        return controllerCache[simple] ?? controllerBases.contains(simple)
+    }
+
+    /// Whether `name` is a `UIView` subclass, in the same sense.
+    public func isView(_ name: String) -> Bool {
+        let simple = Self.simpleName(name)
+        return viewCache[simple] ?? viewBases.contains(simple)
+    }
+
+    /// Whether `name` has reference semantics: a class or actor of the run, or a known framework class.
+    public func isClass(_ name: String) -> Bool {
+        let simple = Self.simpleName(name)
+        if let facts = types[simple] {
+            if facts.kinds.contains(.class) || facts.kinds.contains(.actor) { return true }
+            if !facts.kinds.isEmpty { return false }
+        }
+        return controllerBases.contains(simple) || viewBases.contains(simple) || UIKitCatalog.otherClasses.contains(simple)
+    }
+
+    /// What the run declares `name` as, when it declares it (extensions alone do not count).
+    public func declaredKinds(of name: String) -> Set<TypeKind> {
+        types[Self.simpleName(name)]?.kinds ?? []
+    }
+
+    /// `true` or `false` for a protocol the run declares; `nil` when it is not declared here.
+    /// Class-bound through `AnyObject`, `class`, `@objc`, `where Self: SomeClass`, or a parent
+    /// protocol that is class-bound.
+    public func isClassBoundProtocol(_ name: String) -> Bool? {
+        let simple = Self.simpleName(name)
+        if UIKitCatalog.classBoundProtocols.contains(simple) { return true }
+        guard let facts = types[simple], facts.kinds.contains(.protocol) else { return nil }
+        var pending = [simple]
+        var seen = Set<String>()
+        while let current = pending.popLast() {
+            guard seen.insert(current).inserted else { continue }
+            if UIKitCatalog.classBoundProtocols.contains(current) { return true }
+            guard let currentFacts = types[current] else { continue }
+            if currentFacts.declaresClassBound { return true }
+            pending.append(contentsOf: currentFacts.conformances)
+            if let superclass = currentFacts.superclass { pending.append(superclass) }
+        }
+        return false
+    }
+
+    /// Whether `name` (or a superclass the run declares) adopts `protocolName` anywhere in the run.
+    public func conforms(_ name: String, to protocolName: String) -> Bool {
+        var current: String? = Self.simpleName(name)
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted {
+            guard let facts = types[type] else { return false }
+            if facts.conformances.contains(protocolName) { return true }
+            current = facts.superclass.map(Self.simpleName)
+        }
+        return false
+    }
+}

@@ -1,0 +1,154 @@
+/// An inline suppression comment: `// lifeguard:disable:next rule_a rule_b - why`.
+public struct SuppressionCommand: Sendable, Hashable {
+    public enum Action: String, Sendable {
+        /// `disable`: from here on, until a matching `enable`.
+        case disable
+        /// `enable`: ends a `disable` region.
+        case enable
+        /// `disable:next`: the next line that holds code.
+        case disableNext = "disable:next"
+        /// `disable:this`: the comment's own line.
+        case disableThis = "disable:this"
+    }
+
+    public var action: Action
+    /// Rule ids as written; `all` stands for every rule.
+    public var ruleIDs: [String]
+    public var reason: String?
+    /// The comment's bytes.
+    public var range: Range<Int>
+    /// The 0-based lines the command covers, for `:next` and `:this`.
+    public var line: Int
+}
+
+/// Reads suppression comments from a file's tokens.
+public enum SuppressionParser {
+    static let prefix = Array("lifeguard:".utf8)
+
+    public static func commands(in tree: SyntaxTree) -> [SuppressionCommand] {
+        var commands: [SuppressionCommand] = []
+        let tokens = tree.tokens
+        let bytes = tree.source.bytes
+        for (index, token) in tokens.enumerated() {
+            guard token.kind == .lineComment || token.kind == .blockComment else { continue }
+            var start = token.startOffset + 2
+            var end = token.endOffset
+            if token.kind == .blockComment, end - start >= 2, bytes[end - 1] == UInt8(ascii: "/"),
+               bytes[end - 2] == UInt8(ascii: "*") {
+                end -= 2
+            }
+            while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            guard end - start > prefix.count, Array(bytes[start..<(start + prefix.count)]) == prefix else { continue }
+            let text = tree.source.text((start + prefix.count)..<end)
+            guard var command = parse(text, range: token.range) else { continue }
+            let commentLine = tree.source.lineIndex(of: token.startOffset)
+            switch command.action {
+            case .disableNext:
+                command.line = nextCodeLine(after: index, in: tree) ?? commentLine + 1
+            default:
+                command.line = commentLine
+            }
+            commands.append(command)
+        }
+        return commands
+    }
+
+    /// Parses what follows `lifeguard:`; `nil` when it is not a command.
+    static func parse(_ text: String, range: Range<Int>) -> SuppressionCommand? {
+        var body = Substring(text)
+        var reason: String?
+        // ` - ` separates the ids from a free-text reason.
+        let characters = Array(body)
+        if characters.count >= 3 {
+            for offset in 0...(characters.count - 3)
+            where characters[offset] == " " && characters[offset + 1] == "-" && characters[offset + 2] == " " {
+                reason = String(characters[(offset + 3)...]).trimmingCharacters(in: " \t")
+                body = Substring(String(characters[..<offset]))
+                break
+            }
+        }
+        let words = body.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+        guard let verb = words.first, let action = SuppressionCommand.Action(rawValue: verb) else { return nil }
+        return SuppressionCommand(action: action, ruleIDs: Array(words.dropFirst()), reason: reason, range: range, line: 0)
+    }
+
+    /// The line of the first significant token after the comment at `index`.
+    static func nextCodeLine(after index: Int, in tree: SyntaxTree) -> Int? {
+        var next = index + 1
+        while next < tree.tokens.count {
+            if !tree.tokens[next].isTrivia { return tree.source.lineIndex(of: tree.tokens[next].startOffset) }
+            next += 1
+        }
+        return nil
+    }
+}
+
+extension String {
+    func trimmingCharacters(in characters: String) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice.removeFirst() }
+        while let last = slice.last, characters.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+/// Applies a file's suppression commands to its diagnostics, and reports commands that name
+/// unknown rules or (on request) suppress nothing.
+public struct SuppressionFilter {
+    public let commands: [SuppressionCommand]
+    public let knownRuleIDs: Set<String>
+
+    public init(commands: [SuppressionCommand], knownRuleIDs: Set<String>) {
+        self.commands = commands
+        self.knownRuleIDs = knownRuleIDs
+    }
+
+    public struct Outcome {
+        public var kept: [Diagnostic]
+        /// Commands (by index) with the ids that hid at least one diagnostic.
+        public var used: [Int: Set<String>]
+    }
+
+    public func apply(to diagnostics: [Diagnostic], lineOf: (Int) -> Int) -> Outcome {
+        var used: [Int: Set<String>] = [:]
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let line = lineOf(diagnostic.range.lowerBound)
+            var suppressedBy: Int?
+            var suppressingID = ""
+            // Regions: the last disable/enable before the diagnostic that names its rule wins.
+            var regionCommand: Int?
+            for (index, command) in commands.enumerated() where command.action == .disable || command.action == .enable {
+                guard command.range.lowerBound <= diagnostic.range.lowerBound else { break }
+                if let id = matchingID(command, diagnostic.ruleID) {
+                    regionCommand = command.action == .disable ? index : nil
+                    suppressingID = id
+                }
+            }
+            if let regionCommand {
+                suppressedBy = regionCommand
+            } else {
+                for (index, command) in commands.enumerated()
+                where (command.action == .disableNext || command.action == .disableThis) && command.line == line {
+                    if let id = matchingID(command, diagnostic.ruleID) {
+                        suppressedBy = index
+                        suppressingID = id
+                        break
+                    }
+                }
+            }
+            if let suppressedBy {
+                used[suppressedBy, default: []].insert(suppressingID)
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        return Outcome(kept: kept, used: used)
+    }
+
+    private func matchingID(_ command: SuppressionCommand, _ ruleID: String) -> String? {
+        if command.ruleIDs.contains(ruleID) { return ruleID }
+        if command.ruleIDs.contains("all") { return "all" }
+        return nil
+    }
+}

@@ -1,0 +1,124 @@
+/// One enabled rule with its configured severity and options.
+public struct RuleSetup: Sendable {
+    public var rule: any Rule.Type
+    public var severity: Severity
+    public var options: RuleOptions
+
+    public init(rule: any Rule.Type, severity: Severity? = nil, options: [String: OptionValue] = [:]) {
+        self.rule = rule
+        self.severity = severity ?? rule.description.defaultSeverity
+        self.options = RuleOptions(values: options, declared: rule.description.options)
+    }
+}
+
+/// What a lint run checks and how.
+public struct LintConfiguration: Sendable {
+    public var rules: [RuleSetup]
+    /// Every rule id a suppression comment may name, enabled or not.
+    public var knownRuleIDs: Set<String>
+    public var extraControllerBases: Set<String>
+    public var extraViewBases: Set<String>
+    /// Severity of `unknown_rule_in_suppression`; `nil` turns it off.
+    public var unknownSuppressionSeverity: Severity?
+    /// Severity of `unused_suppression`; `nil` (the default) turns it off.
+    public var unusedSuppressionSeverity: Severity?
+
+    public init(rules: [RuleSetup], knownRuleIDs: Set<String>? = nil, extraControllerBases: Set<String> = [],
+                extraViewBases: Set<String> = [], unknownSuppressionSeverity: Severity? = .warning,
+                unusedSuppressionSeverity: Severity? = nil) {
+        self.rules = rules
+        self.knownRuleIDs = knownRuleIDs ?? Set(rules.map { $0.rule.description.id })
+        self.extraControllerBases = extraControllerBases
+        self.extraViewBases = extraViewBases
+        self.unknownSuppressionSeverity = unknownSuppressionSeverity
+        self.unusedSuppressionSeverity = unusedSuppressionSeverity
+    }
+}
+
+/// A file to lint: the path to show and its bytes.
+public struct LintInput: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// The outcome of a run: sorted diagnostics and the sources they point into.
+public struct LintResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    /// The linted files by path, for reporters that read file contents (SARIF fingerprints).
+    public var sources: [String: SourceFile]
+    public var fileCount: Int
+}
+
+/// The pipeline: parse every file in parallel, index the project, run every rule on every file
+/// in parallel, apply suppressions, sort.
+public enum Linter {
+    public static func lint(_ inputs: [LintInput], configuration: LintConfiguration) -> LintResult {
+        let trees = Parallel.map(inputs) { input in
+            SyntaxTree(source: SourceFile(path: input.path, bytes: input.bytes))
+        }
+        return lint(trees: trees, configuration: configuration)
+    }
+
+    public static func lint(trees: [SyntaxTree], configuration: LintConfiguration) -> LintResult {
+        let index = ProjectIndex(trees: trees, extraControllerBases: configuration.extraControllerBases,
+                                 extraViewBases: configuration.extraViewBases)
+        let perFile = Parallel.map(trees) { tree in
+            lintFile(tree, index: index, configuration: configuration)
+        }
+        var diagnostics = perFile.flatMap { $0 }
+        diagnostics.sort(by: Diagnostic.reportOrder)
+        var sources: [String: SourceFile] = [:]
+        for tree in trees { sources[tree.source.path] = tree.source }
+        return LintResult(diagnostics: diagnostics, sources: sources, fileCount: trees.count)
+    }
+
+    static func lintFile(_ tree: SyntaxTree, index: ProjectIndex, configuration: LintConfiguration) -> [Diagnostic] {
+        let model = FileModel(tree: tree, index: index)
+        var found: [Diagnostic] = []
+        for setup in configuration.rules {
+            let description = setup.rule.description
+            let context = RuleContext(model: model, index: index, options: setup.options, ruleID: description.id,
+                                      severity: setup.severity)
+            setup.rule.init().check(context)
+            found.append(contentsOf: context.diagnostics)
+        }
+        let commands = SuppressionParser.commands(in: tree)
+        guard !commands.isEmpty else { return found }
+        let filter = SuppressionFilter(commands: commands, knownRuleIDs: configuration.knownRuleIDs)
+        let outcome = filter.apply(to: found, lineOf: { tree.source.lineIndex(of: $0) })
+        var kept = outcome.kept
+        let known = configuration.knownRuleIDs.union(BuiltInRules.all.map(\.id))
+        for (position, command) in commands.enumerated() {
+            let unknown = command.ruleIDs.filter { $0 != "all" && !known.contains($0) }
+            if let severity = configuration.unknownSuppressionSeverity {
+                for id in unknown {
+                    kept.append(metaDiagnostic(BuiltInRules.unknownRuleInSuppression, severity: severity, tree: tree,
+                                               range: command.range,
+                                               message: "`\(id)` is not a Lifeguard rule; this suppression hides nothing"))
+                }
+            }
+            if let severity = configuration.unusedSuppressionSeverity, command.action != .enable {
+                let used = outcome.used[position] ?? []
+                let unused = command.ruleIDs.filter { !used.contains($0) && !unknown.contains($0) }
+                if command.ruleIDs.isEmpty || !unused.isEmpty {
+                    let names = unused.isEmpty ? "this comment" : unused.map { "`\($0)`" }.joined(separator: ", ")
+                    kept.append(metaDiagnostic(BuiltInRules.unusedSuppression, severity: severity, tree: tree,
+                                               range: command.range,
+                                               message: "suppression of \(names) hides no finding; remove it"))
+                }
+            }
+        }
+        return kept
+    }
+
+    static func metaDiagnostic(_ rule: RuleDescription, severity: Severity, tree: SyntaxTree, range: Range<Int>,
+                               message: String) -> Diagnostic {
+        Diagnostic(ruleID: rule.id, severity: severity, message: message, path: tree.source.path, range: range,
+                   start: tree.source.location(of: range.lowerBound), end: tree.source.location(of: range.upperBound))
+    }
+}

@@ -1,0 +1,44 @@
+/// A check over one file. Rules are stateless: `check` reads the file's outline (and the
+/// project index) and reports through the context, which stamps the rule's id and severity.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ context: RuleContext)
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+}
+
+/// The configured values of a rule's options, with the rule's defaults behind them.
+public struct RuleOptions: Sendable {
+    public var values: [String: OptionValue]
+    public let declared: [RuleOption]
+
+    public init(values: [String: OptionValue] = [:], declared: [RuleOption] = []) {
+        self.values = values
+        self.declared = declared
+    }
+
+    private func value(_ name: String) -> OptionValue? {
+        values[name] ?? declared.first(where: { $0.name == name })?.defaultValue
+    }
+
+    public func strings(_ name: String) -> [String] {
+        switch value(name) {
+        case .strings(let values)?: return values
+        case .string(let value)?: return [value]
+        default: return []
+        }
+    }
+
+    public func bool(_ name: String) -> Bool {
+        if case .bool(let value)? = value(name) { return value }
+        return false
+    }
+
+    public func string(_ name: String) -> String? {
+        if case .string(let value)? = value(name) { return value }
+        return nil
+    }
+}

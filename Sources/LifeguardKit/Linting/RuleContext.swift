@@ -1,0 +1,69 @@
+/// What a rule sees of one file, and where it reports. The context stamps each report with the
+/// rule's id, configured severity, path and positions, so rules speak only of tokens and words.
+public final class RuleContext {
+    public let model: FileModel
+    public let index: ProjectIndex
+    public let options: RuleOptions
+    public let ruleID: String
+    public let severity: Severity
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(model: FileModel, index: ProjectIndex, options: RuleOptions, ruleID: String, severity: Severity) {
+        self.model = model
+        self.index = index
+        self.options = options
+        self.ruleID = ruleID
+        self.severity = severity
+    }
+
+    public var tree: SyntaxTree { model.tree }
+    public var outline: Outline { model.tree.outline }
+    public var source: SourceFile { model.tree.source }
+
+    /// A secondary location for a report.
+    public struct Note {
+        public var message: String
+        public var tokens: Range<Int>
+
+        public init(_ message: String, tokens: Range<Int>) {
+            self.message = message
+            self.tokens = tokens
+        }
+
+        public init(_ message: String, token: Int) {
+            self.init(message, tokens: token..<(token + 1))
+        }
+    }
+
+    /// Reports a finding on the tokens `tokens` (raw token indices), inside `node`.
+    public func report(tokens: Range<Int>, node: Int?, message: String, severity: Severity? = nil, notes: [Note] = []) {
+        guard let bytes = tree.byteRange(ofTokens: tokens) else { return }
+        var enclosingType: String?
+        var enclosingFunction: String?
+        if let node {
+            enclosingType = model.enclosingType(of: node).map { outline.types[$0].name }
+            if outline.nodes[node].kind == .function {
+                enclosingFunction = outline.functions[outline.nodes[node].detail].fullName
+            } else {
+                enclosingFunction = model.enclosingFunction(of: node).map { outline.functions[$0].fullName }
+            }
+            if outline.nodes[node].kind == .type {
+                enclosingType = outline.types[outline.nodes[node].detail].name
+            }
+        }
+        let related = notes.compactMap { note -> RelatedLocation? in
+            guard let range = tree.byteRange(ofTokens: note.tokens) else { return nil }
+            return RelatedLocation(message: note.message, range: range, start: source.location(of: range.lowerBound),
+                                   end: source.location(of: range.upperBound))
+        }
+        diagnostics.append(Diagnostic(
+            ruleID: ruleID, severity: severity ?? self.severity, message: message, path: source.path, range: bytes,
+            start: source.location(of: bytes.lowerBound), end: source.location(of: bytes.upperBound),
+            related: related, enclosingType: enclosingType, enclosingFunction: enclosingFunction))
+    }
+
+    /// Reports a finding on one token.
+    public func report(token: Int, node: Int?, message: String, severity: Severity? = nil, notes: [Note] = []) {
+        report(tokens: token..<(token + 1), node: node, message: message, severity: severity, notes: notes)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import LifeguardKit
+import LifeguardRules
+
+/// `lifeguard lint`: find files, read them in parallel, lint, report, choose the exit status.
+struct LintCommand {
+    var tool: Tool
+    var arguments: LintArguments
+
+    var console: Console { tool.console }
+
+    func run() -> Int32 {
+        var hadFailure = false
+        let inputs: [LintInput]
+        do {
+            if let stdinPath = arguments.stdinPath {
+                guard arguments.paths.isEmpty else {
+                    throw UsageError("`--stdin-path` lints standard input; do not also give paths")
+                }
+                let data = FileHandle.standardInput.readDataToEndOfFile()
+                inputs = [LintInput(path: FileDiscovery.displayPath(stdinPath, workingDirectory: tool.workingDirectory),
+                                    bytes: [UInt8](data))]
+            } else {
+                let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
+                let files = try FileDiscovery().swiftFiles(in: paths, workingDirectory: tool.workingDirectory)
+                let read = readFiles(files)
+                inputs = read.inputs
+                hadFailure = read.failed
+            }
+        } catch {
+            console.error("\(error)")
+            return ExitStatus.failure
+        }
+
+        let rules = RuleRegistry.rules.filter { !$0.description.isOptIn }.map { RuleSetup(rule: $0) }
+        let configuration = LintConfiguration(
+            rules: rules, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)),
+            unusedSuppressionSeverity: arguments.reportUnusedSuppressions ? .warning : nil)
+        let result = Linter.lint(inputs, configuration: configuration)
+
+        let context = ReportContext(
+            rules: rules.map { $0.rule.description }, workingDirectory: tool.workingDirectory,
+            useColor: useColor, executionSuccessful: !hadFailure)
+        do {
+            try writeReports(result, context: context)
+        } catch {
+            console.error("\(error)")
+            return ExitStatus.failure
+        }
+        let counts = SeverityCounts(result.diagnostics)
+        if !arguments.quiet {
+            console.writeError(summaryLine(counts, files: result.fileCount))
+        }
+        if hadFailure { return ExitStatus.failure }
+        if counts.errors > 0 || (arguments.strict && counts.warnings > 0) { return ExitStatus.findings }
+        return ExitStatus.clean
+    }
+
+    var useColor: Bool {
+        switch arguments.color {
+        case .always: return true
+        case .never: return false
+        case .auto: return arguments.output == nil && Console.stdoutWantsColor(environment: tool.environment)
+        }
+    }
+
+    /// Reads every file in parallel. Unreadable files are reported and make the run fail (exit 2);
+    /// binary files are reported and skipped; the rest of the run always completes.
+    func readFiles(_ paths: [String]) -> (inputs: [LintInput], failed: Bool) {
+        let workingDirectory = tool.workingDirectory
+        let outcomes: [ReadOutcome] = ParallelRead.map(paths) { path in
+            guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable(path) }
+            defer { try? handle.close() }
+            guard let data = try? handle.readToEnd() else { return .unreadable(path) }
+            let bytes = [UInt8](data)
+            if bytes.contains(0) { return .binary(path) }
+            return .read(LintInput(path: FileDiscovery.displayPath(path, workingDirectory: workingDirectory), bytes: bytes))
+        }
+        var inputs: [LintInput] = []
+        var failed = false
+        for outcome in outcomes {
+            switch outcome {
+            case .read(let input):
+                inputs.append(input)
+            case .unreadable(let path):
+                console.error("\(path): cannot read file")
+                failed = true
+            case .binary(let path):
+                console.warning("\(path): skipped, looks like a binary file (contains NUL bytes)")
+            }
+        }
+        return (inputs, failed)
+    }
+
+    func writeReports(_ result: LintResult, context: ReportContext) throws {
+        var requests = [(format: arguments.format, path: arguments.output)]
+        requests.append(contentsOf: arguments.reports)
+        var reporters: [(any Reporter, String?)] = []
+        for request in requests {
+            guard let reporter = Reporters.named(request.format) else {
+                throw UsageError("unknown format '\(request.format)'; formats: \(Reporters.names.joined(separator: ", "))")
+            }
+            reporters.append((reporter, request.path))
+        }
+        for (reporter, path) in reporters {
+            var reportContext = context
+            if path != nil { reportContext.useColor = false }
+            let text = reporter.report(result, context: reportContext)
+            if let path {
+                try AtomicFile.write(text, to: path)
+            } else {
+                console.writeOut(text)
+            }
+        }
+    }
+
+    func summaryLine(_ counts: SeverityCounts, files: Int) -> String {
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let total = counts.errors + counts.warnings + counts.notes
+        if total == 0 { return "Lifeguard: no findings in \(plural(files, "file")).\n" }
+        var parts = [plural(counts.errors, "error"), plural(counts.warnings, "warning")]
+        if counts.notes > 0 { parts.append(plural(counts.notes, "note")) }
+        return "Lifeguard: \(plural(total, "finding")) (\(parts.joined(separator: ", "))) in \(plural(files, "file")).\n"
+    }
+}
+
+enum ReadOutcome: Sendable {
+    case read(LintInput)
+    case unreadable(String)
+    case binary(String)
+}
+
+/// The reporters `--format` and `--report` accept.
+enum Reporters {
+    static let all: [any Reporter] = [XcodeReporter(), JSONReporter()]
+    static var names: [String] { all.map { type(of: $0).name } }
+
+    static func named(_ name: String) -> (any Reporter)? {
+        all.first { type(of: $0).name == name }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LifeguardKit
+import LifeguardRules
+
+/// Exit statuses, as ruff, ESLint and most linters use them.
+enum ExitStatus {
+    static let clean: Int32 = 0
+    static let findings: Int32 = 1
+    static let failure: Int32 = 2
+}
+
+/// The command-line tool: parses arguments and runs the subcommand.
+struct Tool {
+    var environment: [String: String]
+    var console = Console()
+    var workingDirectory = FileManager.default.currentDirectoryPath
+
+    func run(_ arguments: [String]) -> Int32 {
+        let invocation: Invocation
+        do {
+            invocation = try ArgumentParser.parse(arguments)
+        } catch {
+            console.error("\(error)")
+            return ExitStatus.failure
+        }
+        switch invocation {
+        case .help:
+            console.writeOut(ArgumentParser.help + "\n")
+            return ExitStatus.clean
+        case .version:
+            console.writeOut(Lifeguard.version + "\n")
+            return ExitStatus.clean
+        case .outline(let files):
+            return outline(files)
+        case .explain(let id):
+            return explain(id)
+        case .rules(let arguments):
+            return listRules(arguments)
+        case .initConfiguration(let path):
+            return initConfiguration(path)
+        case .lint(let arguments):
+            return LintCommand(tool: self, arguments: arguments).run()
+        }
+    }
+
+    func outline(_ files: [String]) -> Int32 {
+        var status = ExitStatus.clean
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                console.error("\(file): cannot read file")
+                status = ExitStatus.failure
+                continue
+            }
+            let tree = SyntaxTree(source: SourceFile(path: file, bytes: [UInt8](data)))
+            if files.count > 1 { console.writeOut("== \(file)\n") }
+            console.writeOut(tree.outlineDescription() + "\n")
+        }
+        return status
+    }
+
+    func explain(_ id: String) -> Int32 {
+        guard let description = RuleRegistry.allDescriptions.first(where: { $0.id == id }) else {
+            let known = RuleRegistry.allDescriptions.map(\.id)
+            let suggestion = known.min { editDistance($0, id) < editDistance($1, id) }
+            var message = "unknown rule '\(id)'"
+            if let suggestion, editDistance(suggestion, id) <= 3 { message += "; did you mean '\(suggestion)'?" }
+            console.error(message + " (see `lifeguard rules`)")
+            return ExitStatus.failure
+        }
+        console.writeOut(RuleDocumentationRenderer.text(for: description))
+        return ExitStatus.clean
+    }
+
+    func listRules(_ arguments: LintArguments) -> Int32 {
+        let descriptions = RuleRegistry.allDescriptions
+        let idWidth = max(2, descriptions.map(\.id.count).max() ?? 0)
+        let categoryWidth = max(8, descriptions.map(\.category.rawValue.count).max() ?? 0)
+        var output = "id".padding(idWidth) + "  " + "category".padding(categoryWidth) + "  severity  enabled  summary\n"
+        for description in descriptions {
+            let enabled = description.isOptIn ? "no" : "yes"
+            output += description.id.padding(idWidth) + "  " + description.category.rawValue.padding(categoryWidth)
+            output += "  " + description.defaultSeverity.rawValue.padding(8) + "  " + enabled.padding(7)
+            output += "  " + description.summary + "\n"
+        }
+        console.writeOut(output)
+        return ExitStatus.clean
+    }
+
+    func initConfiguration(_ path: String) -> Int32 {
+        console.error("`lifeguard init` is not available yet")
+        return ExitStatus.failure
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    let a = Array(lhs)
+    let b = Array(rhs)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
