@@ -20,17 +20,30 @@ struct OutlineBuilder {
     var lastCallClose = (position: -1, call: -1)
     var lastTrailingClose = (position: -1, call: -1)
     var lastClosureClose = (position: -1, closure: -1)
+    /// Where the postfix chain ending at `end` starts, for the call that ended last, so the next
+    /// link of `a.b().c().d()` does not walk the whole chain again.
+    var lastChain = (end: -1, start: -1)
+    /// Each call's `chainStart` as a significant position.
+    var callChainStarts: [Int] = []
 
-    static func build(bytes: [UInt8], tokens: [Token]) -> Outline {
+    /// Counts token reads, every lookahead included: the measure the linear-time tests compare.
+    final class Work: @unchecked Sendable {
+        var reads = 0
+    }
+
+    let work: Work
+
+    static func build(bytes: [UInt8], tokens: [Token], work: Work = Work()) -> Outline {
         let significant = SignificantTokens(tokens: tokens)
         return bytes.withUnsafeBufferPointer { buffer in
-            var builder = OutlineBuilder(buffer: buffer, tokens: tokens, significant: significant)
+            var builder = OutlineBuilder(buffer: buffer, tokens: tokens, significant: significant, work: work)
             builder.run()
             return builder.outline
         }
     }
 
-    init(buffer: UnsafeBufferPointer<UInt8>, tokens: [Token], significant: SignificantTokens) {
+    init(buffer: UnsafeBufferPointer<UInt8>, tokens: [Token], significant: SignificantTokens, work: Work) {
+        self.work = work
         self.buffer = buffer
         self.tokens = tokens
         self.sig = significant.indices
@@ -98,10 +111,12 @@ struct OutlineBuilder {
 
     @inline(__always) func raw(_ position: Int) -> Int { Int(sig[position]) }
     @inline(__always) func tok(_ position: Int) -> Token {
-        position >= 0 && position < count ? tokens[Int(sig[position])] : Token(kind: .unknown, range: 0..<0)
+        work.reads &+= 1
+        return position >= 0 && position < count ? tokens[Int(sig[position])] : Token(kind: .unknown, range: 0..<0)
     }
     @inline(__always) func kind(_ position: Int) -> TokenKind {
-        position >= 0 && position < count ? tokens[Int(sig[position])].kind : .unknown
+        work.reads &+= 1
+        return position >= 0 && position < count ? tokens[Int(sig[position])].kind : .unknown
     }
     @inline(__always) func isKeyword(_ position: Int, _ keyword: Keyword) -> Bool {
         position >= 0 && position < count && tokens[Int(sig[position])].isKeyword(keyword)
@@ -209,9 +224,11 @@ struct OutlineBuilder {
             if closure.isTrailing, let call = closure.call {
                 lastTrailingClose = (last, call)
                 setEnd(outline.calls[call].node, last: last)
+                lastChain = (last, callChainStarts[call])
             }
         case .callArguments:
             lastCallClose = (last, scope.detail)
+            lastChain = (last, callChainStarts[scope.detail])
         default:
             break
         }
@@ -1306,6 +1323,7 @@ struct OutlineBuilder {
         var steps = 0
         while current >= 0, steps < 256 {
             steps += 1
+            if current == lastChain.end { return lastChain.start }
             let token = tok(current)
             var atomStart = current
             switch token.kind {
@@ -1407,6 +1425,7 @@ struct OutlineBuilder {
             parentheses = Block(open: raw(parenthesis), close: bodyClose(parenthesis))
             readArguments(open: parenthesis)
         }
+        callChainStarts.append(start)
         outline.calls.append(Call(
             node: node, nameToken: raw(name), receiver: receiver, isOptionalChain: isOptionalChain,
             isImplicitMember: isImplicitMember, chainStart: raw(start),

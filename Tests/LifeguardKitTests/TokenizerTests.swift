@@ -1,0 +1,245 @@
+import XCTest
+@testable import LifeguardKit
+
+final class TokenizerTests: XCTestCase {
+    /// (kind, text) of every token, trivia included.
+    func lex(_ text: String) -> [(TokenKind, String)] {
+        let bytes = Array(text.utf8)
+        return Tokenizer.tokenize(bytes).map { ($0.kind, String(decoding: bytes[$0.range], as: UTF8.self)) }
+    }
+
+    /// (kind, text) of the significant tokens only.
+    func significant(_ text: String) -> [(TokenKind, String)] {
+        lex(text).filter { !$0.0.isTrivia }
+    }
+
+    func kinds(_ text: String) -> [TokenKind] { significant(text).map(\.0) }
+    func texts(_ text: String) -> [String] { significant(text).map(\.1) }
+
+    func assertLossless(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        let tokens = Tokenizer.tokenize(bytes)
+        var offset = 0
+        for token in tokens {
+            XCTAssertEqual(token.startOffset, offset, "tokens must tile the input", file: file, line: line)
+            XCTAssertGreaterThan(token.endOffset, token.startOffset, "no empty tokens", file: file, line: line)
+            offset = token.endOffset
+        }
+        XCTAssertEqual(offset, bytes.count, "tokens must cover every byte", file: file, line: line)
+    }
+
+    // MARK: - Identifiers and keywords
+
+    func testKeywordsAndContextualWords() {
+        XCTAssertEqual(kinds("class Foo { override func viewDidLoad() {} }"),
+                       [.keyword, .identifier, .leftBrace, .identifier, .keyword, .identifier, .leftParen, .rightParen,
+                        .leftBrace, .rightBrace, .rightBrace])
+        let tokens = Tokenizer.tokenize(Array("weak var x = self".utf8))
+        XCTAssertEqual(tokens.filter { !$0.isTrivia }.map(\.keyword), [.none, .var, .none, .none, .none])
+    }
+
+    func testMemberNamesAfterADotAreNeverKeywords() {
+        XCTAssertEqual(kinds("x.init(); y.default; .self"),
+                       [.identifier, .period, .identifier, .leftParen, .rightParen, .semicolon,
+                        .identifier, .period, .identifier, .semicolon, .period, .identifier])
+    }
+
+    func testBacktickedDollarAndUnicodeIdentifiers() {
+        XCTAssertEqual(significant("`class` $0 $value café 😀x").map(\.0), [.identifier, .identifier, .identifier, .identifier, .identifier])
+        XCTAssertEqual(texts("`class` $0 $value café 😀x"), ["`class`", "$0", "$value", "café", "😀x"])
+        let token = Tokenizer.tokenize(Array("`default`".utf8))[0]
+        XCTAssertTrue(token.flags.contains(.backticked))
+    }
+
+    // MARK: - Numbers
+
+    func testIntegerAndFloatLiterals() {
+        let cases: [(String, TokenKind)] = [
+            ("42", .integerLiteral), ("1_000_000", .integerLiteral), ("0xFF_FF", .integerLiteral),
+            ("0o755", .integerLiteral), ("0b1010_1010", .integerLiteral), ("3.14", .floatLiteral),
+            ("1e10", .floatLiteral), ("2.5E-3", .floatLiteral), ("0x1.8p3", .floatLiteral), ("0xAp-2", .floatLiteral),
+        ]
+        for (text, kind) in cases {
+            XCTAssertEqual(significant(text).map(\.0), [kind], text)
+            XCTAssertEqual(texts(text), [text], text)
+        }
+    }
+
+    func testTupleIndexAndMemberOfLiteral() {
+        XCTAssertEqual(texts("t.0.1"), ["t", ".", "0", ".", "1"])
+        XCTAssertEqual(texts("1.description"), ["1", ".", "description"])
+        XCTAssertEqual(texts("0..<10"), ["0", "..<", "10"])
+    }
+
+    // MARK: - Strings
+
+    func testSimpleStringIsStartSegmentEnd() {
+        XCTAssertEqual(kinds(#""hello""#), [.stringStart, .stringSegment, .stringEnd])
+        XCTAssertEqual(kinds(#""""#), [.stringStart, .stringEnd])
+    }
+
+    func testEscapedQuoteDoesNotEndString() {
+        XCTAssertEqual(texts(#""a\"b" + c"#), [#"""#, #"a\"b"#, #"""#, "+", "c"])
+    }
+
+    func testInterpolationWithNestedParenthesesStringsAndClosures() {
+        let source = #""total: \(items.map { "\($0.count)" }.joined(separator: ", ")) (done)""#
+        let tokens = significant(source)
+        XCTAssertEqual(tokens.first?.0, .stringStart)
+        XCTAssertEqual(tokens.last?.0, .stringEnd)
+        XCTAssertEqual(tokens.filter { $0.0 == .interpolationStart }.count, 2)
+        XCTAssertEqual(tokens.filter { $0.0 == .interpolationEnd }.count, 2)
+        XCTAssertTrue(tokens.contains { $0.0 == .leftBrace }, "the closure inside is code")
+        XCTAssertEqual(tokens.last?.1, "\"")
+        XCTAssertEqual(tokens[tokens.count - 2].1, " (done)")
+        XCTAssertEqual(tokens[tokens.count - 3].0, .interpolationEnd)
+    }
+
+    func testMultilineStrings() {
+        let source = "let s = \"\"\"\n  line \"quoted\" \\(x)\n  \"\"\"\nlet t = 1"
+        let tokens = significant(source)
+        XCTAssertEqual(tokens.filter { $0.0 == .stringStart }.map(\.1), ["\"\"\""])
+        XCTAssertEqual(tokens.filter { $0.0 == .stringEnd }.map(\.1), ["\"\"\""])
+        XCTAssertEqual(tokens.filter { $0.0 == .keyword }.count, 2, "code resumes after the literal")
+    }
+
+    func testRawStringsWithAnyNumberOfHashes() {
+        // #"a "quoted" \n"#
+        let oneHash = "#\"a \"quoted\" \\n\"#"
+        XCTAssertEqual(texts(oneHash), ["#\"", "a \"quoted\" \\n", "\"#"])
+        // ##"x "# y"##
+        XCTAssertEqual(kinds("##\"x \"# y\"##"), [.stringStart, .stringSegment, .stringEnd])
+        // #"value: \#(x) \(notInterpolated)"#
+        let interpolated = significant("#\"value: \\#(x) \\(notInterpolated)\"#")
+        XCTAssertEqual(interpolated.filter { $0.0 == .interpolationStart }.map(\.1), ["\\#("])
+        XCTAssertEqual(interpolated.filter { $0.0 == .identifier }.map(\.1), ["x"])
+    }
+
+    func testUnterminatedSingleLineStringEndsAtLineBreak() {
+        let tokens = Tokenizer.tokenize(Array("let s = \"open\nlet t = 2".utf8))
+        let start = tokens.first { $0.kind == .stringStart }!
+        XCTAssertTrue(start.flags.contains(.unterminated))
+        XCTAssertEqual(kinds("let s = \"open\nlet t = 2").suffix(4), [.keyword, .identifier, .equal, .integerLiteral])
+    }
+
+    func testLineBreakInsideSingleLineInterpolationEndsTheString() {
+        let source = "let a = \"x \\(foo(1,\n   2)) y\"\nlet b = 1"
+        let tokens = Tokenizer.tokenize(Array(source.utf8))
+        XCTAssertTrue(tokens.first { $0.kind == .stringStart }!.flags.contains(.unterminated))
+        assertLossless(Array(source.utf8))
+    }
+
+    func testUnterminatedMultilineStringRunsToEndOfFile() {
+        let source = "let s = \"\"\"\nabc\n"
+        let tokens = Tokenizer.tokenize(Array(source.utf8))
+        XCTAssertTrue(tokens.first { $0.kind == .stringStart }!.flags.contains(.unterminated))
+        XCTAssertEqual(tokens.last?.kind, .stringSegment)
+    }
+
+    // MARK: - Regex literals and division
+
+    func testRegexLiterals() {
+        XCTAssertEqual(significant("let r = /ab+c/").last?.0, .regexLiteral)
+        XCTAssertEqual(significant("let r = #/a/b/#").last?.1, "#/a/b/#")
+        XCTAssertEqual(significant("let r = ##/x/#y/##").last?.1, "##/x/#y/##")
+        let extended = "let r = #/\n  (?<word> \\w+)  # comment\n/#\nlet x = 1"
+        XCTAssertEqual(significant(extended)[3].0, .regexLiteral)
+        XCTAssertEqual(significant(extended).suffix(4).map(\.0), [.keyword, .identifier, .equal, .integerLiteral])
+    }
+
+    func testDivisionIsNotARegex() {
+        XCTAssertEqual(kinds("let x = a / b / c"), [.keyword, .identifier, .equal, .identifier, .operator, .identifier, .operator, .identifier])
+        XCTAssertEqual(kinds("x = (a) / 2 / (b)").filter { $0 == .regexLiteral }, [])
+        XCTAssertEqual(kinds("foo(a / b, c / d)").filter { $0 == .regexLiteral }, [])
+        XCTAssertEqual(kinds("let y = x! / 2 / z").filter { $0 == .regexLiteral }, [])
+        XCTAssertEqual(kinds("static func /%/(a: Int, b: Int) -> Int").filter { $0 == .regexLiteral }, [])
+    }
+
+    // MARK: - Comments
+
+    func testCommentsIncludingNestedBlockComments() {
+        XCTAssertEqual(lex("// line\n/// doc\n/* a /* nested */ still */ x").filter { $0.0.isComment }.map(\.0),
+                       [.lineComment, .docLineComment, .blockComment])
+        XCTAssertEqual(texts("/* a /* nested */ still */ x"), ["x"])
+        XCTAssertEqual(lex("/** doc */").first?.0, .docBlockComment)
+    }
+
+    func testUnterminatedBlockCommentRunsToEndOfFile() {
+        let tokens = Tokenizer.tokenize(Array("let a = 1 /* open /* nested */ still open".utf8))
+        XCTAssertEqual(tokens.last?.kind, .blockComment)
+        XCTAssertTrue(tokens.last!.flags.contains(.unterminated))
+    }
+
+    func testCodeInsideStringsAndCommentsIsNotCode() {
+        let source = #"let s = "addSubview(child.view)" // loadView()"#
+        XCTAssertFalse(significant(source).contains { $0.1 == "addSubview" || $0.1 == "loadView" })
+    }
+
+    // MARK: - Operators, punctuation, attributes, directives
+
+    func testOperators() {
+        XCTAssertEqual(texts("a ?? b ... c ..< d <*> e .+. f"), ["a", "??", "b", "...", "c", "..<", "d", "<*>", "e", ".+.", "f"])
+        XCTAssertEqual(texts("x?.y!.z"), ["x", "?", ".", "y", "!", ".", "z"])
+        XCTAssertEqual(kinds("= -> == &"), [.equal, .arrow, .operator, .operator])
+        XCTAssertEqual(texts("a ⊕ b"), ["a", "⊕", "b"])
+        XCTAssertEqual(texts("a+/*c*/b"), ["a", "+", "b"])
+    }
+
+    func testAttributesAndDirectives() {
+        XCTAssertEqual(significant("@objc @MainActor func f()").prefix(2).map(\.1), ["@objc", "@MainActor"])
+        XCTAssertEqual(kinds("#if DEBUG\n#elseif os(iOS)\n#else\n#endif"),
+                       [.poundIf, .identifier, .poundElseif, .identifier, .leftParen, .identifier, .rightParen, .poundElse, .poundEndif])
+        XCTAssertEqual(kinds("#selector(foo) #available(iOS 15, *)").filter { $0 == .poundKeyword }.count, 2)
+        XCTAssertEqual(kinds(#"\.name"#), [.backslash, .period, .identifier])
+    }
+
+    // MARK: - File-level shapes
+
+    func testByteOrderMarkShebangAndLineEndings() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/swift\r\nlet a = 1\rlet b = 2\n".utf8)
+        let tokens = Tokenizer.tokenize(bytes)
+        XCTAssertEqual(tokens[0].kind, .byteOrderMark)
+        XCTAssertEqual(tokens[1].kind, .shebang)
+        XCTAssertEqual(tokens.filter { $0.kind == .newline }.map(\.range.count), [2, 1, 1])
+        assertLossless(bytes)
+        let source = SourceFile(path: "x", bytes: bytes)
+        XCTAssertEqual(source.location(of: bytes.count - 2).line, 3)
+    }
+
+    func testInvalidUTF8BecomesUnknownTokens() {
+        let bytes: [UInt8] = Array("let a = ".utf8) + [0xFF, 0xC3] + Array(" + b".utf8)
+        let tokens = Tokenizer.tokenize(bytes)
+        XCTAssertTrue(tokens.contains { $0.kind == .unknown })
+        XCTAssertEqual(tokens.last.map { String(decoding: bytes[$0.range], as: UTF8.self) }, "b")
+        assertLossless(bytes)
+    }
+
+    func testFlagsForLineStartsAndJoinedTokens() {
+        let tokens = Tokenizer.tokenize(Array("a.b\n  c".utf8)).filter { !$0.isTrivia }
+        XCTAssertTrue(tokens[1].flags.contains(.joinedToPrevious))
+        XCTAssertTrue(tokens[3].flags.contains(.startsLine))
+        XCTAssertFalse(tokens[3].flags.contains(.joinedToPrevious))
+    }
+
+    // MARK: - Lossless round trip
+
+    func testRoundTripOverEveryFixture() throws {
+        let files = FixtureFiles.swiftFiles()
+        XCTAssertFalse(files.isEmpty)
+        for file in files {
+            let source = try FixtureFiles.source(file)
+            let tokens = Tokenizer.tokenize(source.bytes)
+            var rebuilt: [UInt8] = []
+            rebuilt.reserveCapacity(source.bytes.count)
+            for token in tokens { rebuilt.append(contentsOf: source.bytes[token.range]) }
+            XCTAssertEqual(rebuilt, source.bytes, FixtureFiles.shortPath(file))
+        }
+    }
+
+    func testRoundTripOverEveryTestInput() {
+        let inputs = [
+            "", "\"", "\"\"\"", "#", "##\"", "/", "/*", "@", "`", "\\(", "\"\\(", "#/", "0x", "1e", "$", ".",
+            "\"\\(\"\\(\"\\(", "let x = \"\\(a) \\(b \"\\(c)\")\"", "#if\n#else\n#endif", "a /* b",
+        ]
+        for input in inputs { assertLossless(Array(input.utf8)) }
+    }
+}
