@@ -2,7 +2,13 @@ import LifeguardKit
 
 /// Every rule Lifeguard ships, in catalog order.
 public enum RuleRegistry {
-    public static let rules: [any Rule.Type] = []
+    public static let rules: [any Rule.Type] = [
+        ChildViewWithoutAddChildRule.self,
+        DirectLoadViewCallRule.self,
+        NonIdempotentLayoutRule.self,
+        TimerInvalidatedOnlyInDeinitRule.self,
+        StrongSelfInEscapingClosureRule.self,
+    ]
 
     /// Descriptions of the shipped rules followed by the engine's own suppression rules.
     public static var allDescriptions: [RuleDescription] {

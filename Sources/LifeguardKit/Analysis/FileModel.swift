@@ -2,10 +2,11 @@
 /// function encloses each node, and what each type is (controller, view, class).
 public struct FileModel: Sendable {
     public let tree: SyntaxTree
-    /// For each node, the nearest enclosing type node, or -1.
-    public let enclosingTypeNode: [Int32]
-    /// For each node, the nearest enclosing `func`/`init`/`deinit`/`subscript`/accessor node, or -1.
-    public let enclosingFunctionNode: [Int32]
+    public let index: ProjectIndex
+    /// What takes each expression's value, by the raw token it starts at.
+    let destinations: [Int: ValueDestination]
+    /// Call indices by base name, so a rule looks up `addSubview` instead of scanning every call.
+    public let callsByName: [String: [Int]]
     /// For each type declaration (by index into `outline.types`), what it is.
     public let typeRoles: [TypeRole]
 
@@ -21,22 +22,13 @@ public struct FileModel: Sendable {
 
     public init(tree: SyntaxTree, index: ProjectIndex) {
         self.tree = tree
-        let nodes = tree.outline.nodes
-        var types = [Int32](repeating: -1, count: nodes.count)
-        var functions = [Int32](repeating: -1, count: nodes.count)
-        for (position, node) in nodes.enumerated() where node.parent >= 0 {
-            let parent = nodes[node.parent]
-            types[position] = parent.kind == .type ? Int32(node.parent) : types[node.parent]
-            if parent.kind == .type {
-                functions[position] = -1
-            } else if parent.kind == .function {
-                functions[position] = Int32(node.parent)
-            } else {
-                functions[position] = functions[node.parent]
-            }
+        self.index = index
+        self.destinations = FileModel.computeDestinations(tree.outline)
+        var byName: [String: [Int]] = [:]
+        for (position, call) in tree.outline.calls.enumerated() {
+            byName[tree.text(ofToken: call.nameToken), default: []].append(position)
         }
-        enclosingTypeNode = types
-        enclosingFunctionNode = functions
+        self.callsByName = byName
         typeRoles = tree.outline.types.map { type in
             let name = ProjectIndex.simpleName(type.name)
             let isReference: Bool
@@ -52,16 +44,31 @@ public struct FileModel: Sendable {
 
     public var outline: Outline { tree.outline }
 
+    /// A file written for AppKit (it imports `AppKit` or `Cocoa` and not `UIKit`): UIKit's
+    /// lifecycle contracts do not apply to its view controllers.
+    public var isAppKitOnly: Bool {
+        let imports = outline.imports
+        return (imports.contains("AppKit") || imports.contains("Cocoa")) && !imports.contains("UIKit")
+    }
+
+    /// Calls named any of `names`, in source order.
+    public func calls(named names: String...) -> [Int] {
+        names.flatMap { callsByName[$0] ?? [] }.sorted()
+    }
+
+    /// The base name of a call.
+    public func name(ofCall call: Int) -> String { tree.text(ofToken: outline.calls[call].nameToken) }
+
     /// The type declaration enclosing `node`, as an index into `outline.types`.
     public func enclosingType(of node: Int) -> Int? {
-        let typeNode = enclosingTypeNode[node]
-        return typeNode >= 0 ? outline.nodes[Int(typeNode)].detail : nil
+        let typeNode = outline.nodes[node].enclosingType
+        return typeNode >= 0 ? outline.nodes[typeNode].detail : nil
     }
 
     /// The function enclosing `node`, as an index into `outline.functions`.
     public func enclosingFunction(of node: Int) -> Int? {
-        let functionNode = enclosingFunctionNode[node]
-        return functionNode >= 0 ? outline.nodes[Int(functionNode)].detail : nil
+        let functionNode = outline.nodes[node].enclosingFunction
+        return functionNode >= 0 ? outline.nodes[functionNode].detail : nil
     }
 
     /// The role of the type enclosing `node`.
@@ -88,7 +95,7 @@ public struct FileModel: Sendable {
         let nodes = outline.nodes
         var index = typeNode + 1
         while index < nodes[typeNode].subtreeEnd {
-            if nodes[index].kind == .function, enclosingTypeNode[index] == Int32(typeNode) {
+            if nodes[index].kind == .function, nodes[index].enclosingType == typeNode {
                 result.append(nodes[index].detail)
             }
             index += 1

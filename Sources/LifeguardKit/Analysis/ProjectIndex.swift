@@ -12,13 +12,57 @@ public struct ProjectIndex: Sendable {
         public var declaresClassBound = false
     }
 
+    /// A member a type declares somewhere in the run (main declaration or extension).
+    public struct MemberFacts: Sendable {
+        public var isProperty: Bool
+        /// A stored property (plain or with observers), not a computed one or a method.
+        public var isStored: Bool
+        public var isWeakOrUnowned: Bool
+        public var isLazy: Bool
+        /// The type a property's annotation or initializer names, when evident.
+        public var typeName: String?
+        /// A property of function type, such as `var onTap: (() -> Void)?`.
+        public var holdsClosure: Bool
+        /// `@IBOutlet`: weak, but kept alive by the view hierarchy `self` owns.
+        public var isOutlet: Bool = false
+    }
+
+    /// A call the rules asked the index to remember (see `RuleDescription.indexedCalls`).
+    public struct IndexedCall: Sendable {
+        public var name: String
+        /// The receiver's `ExpressionChain.key` (`child`, `NotificationCenter.default`).
+        public var receiver: String?
+        /// The first argument's `ExpressionChain.key`, when it is a chain.
+        public var firstArgument: String?
+        /// The argument labels, `_` for unlabelled ones.
+        public var labels: [String]
+        /// The enclosing function's full name.
+        public var function: String?
+        public var inDeinit: Bool
+    }
+
+    /// A function of the run and the remembered calls in its body.
+    public struct FunctionFacts: Sendable {
+        public var fullName: String
+        public var typeName: String?
+        public var parameterNames: [String]
+        public var calls: [IndexedCall]
+    }
+
     public private(set) var types: [String: TypeFacts] = [:]
+    /// Members by type name, then member name.
+    public private(set) var members: [String: [String: MemberFacts]] = [:]
+    /// Remembered calls by the name of the type whose code makes them.
+    public private(set) var callsByType: [String: [IndexedCall]] = [:]
+    /// Functions by full name (`embed(_:in:)`).
+    public private(set) var functionsByName: [String: [FunctionFacts]] = [:]
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
     private var controllerCache: [String: Bool] = [:]
     private var viewCache: [String: Bool] = [:]
 
-    public init(trees: [SyntaxTree], extraControllerBases: Set<String> = [], extraViewBases: Set<String> = []) {
+    public init(trees: [SyntaxTree], extraControllerBases: Set<String> = [], extraViewBases: Set<String> = [],
+                indexedCallNames: Set<String> = []) {
         controllerBases = UIKitCatalog.controllerClasses.union(extraControllerBases)
         viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
         // Protocol names first: a class's first inherited name is its superclass unless it is one.
@@ -53,6 +97,90 @@ public struct ProjectIndex: Sendable {
             controllerCache[name] = resolves(name, to: controllerBases)
             viewCache[name] = resolves(name, to: viewBases)
         }
+        for tree in trees {
+            indexMembers(tree)
+            if !indexedCallNames.isEmpty { indexCalls(tree, names: indexedCallNames) }
+        }
+    }
+
+    private mutating func indexMembers(_ tree: SyntaxTree) {
+        let outline = tree.outline
+        for variable in outline.variables {
+            let node = outline.nodes[variable.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            let typeName = Self.simpleName(outline.types[outline.nodes[node.parent].detail].name)
+            var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
+            if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
+            let facts = MemberFacts(
+                isProperty: true, isStored: variable.storage != .computed,
+                isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
+                isLazy: variable.modifiers.contains(.lazy), typeName: named,
+                holdsClosure: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
+                isOutlet: variable.attributes.contains("IBOutlet"))
+            members[typeName, default: [:]][variable.name] = facts
+        }
+        for function in outline.functions where function.kind == .function {
+            let node = outline.nodes[function.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            let typeName = Self.simpleName(outline.types[outline.nodes[node.parent].detail].name)
+            if members[typeName]?[function.name] == nil {
+                members[typeName, default: [:]][function.name] = MemberFacts(
+                    isProperty: false, isStored: false, isWeakOrUnowned: false, isLazy: false, typeName: nil,
+                    holdsClosure: false)
+            }
+        }
+    }
+
+    private mutating func indexCalls(_ tree: SyntaxTree, names: Set<String>) {
+        let outline = tree.outline
+        let lengths = Set(names.map(\.utf8.count))
+        var functionCalls: [Int: [IndexedCall]] = [:]
+        for call in outline.calls {
+            let nameRange = tree.tokens[call.nameToken].range
+            guard lengths.contains(nameRange.count) else { continue }
+            let name = tree.text(ofToken: call.nameToken)
+            guard names.contains(name) else { continue }
+            let node = outline.nodes[call.node]
+            let functionNode = node.enclosingFunction
+            let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
+            let arguments = outline.arguments[call.arguments]
+            let first = arguments.first.flatMap { ExpressionChain(tree, tokens: $0.expression)?.key }
+            let indexed = IndexedCall(
+                name: name, receiver: call.receiver.flatMap { ExpressionChain(tree, tokens: $0)?.key },
+                firstArgument: first, labels: arguments.map { $0.label ?? "_" }, function: function?.fullName,
+                inDeinit: function?.kind == .deinitializer)
+            if node.enclosingType >= 0 {
+                let typeName = Self.simpleName(outline.types[outline.nodes[node.enclosingType].detail].name)
+                callsByType[typeName, default: []].append(indexed)
+            }
+            if functionNode >= 0 { functionCalls[functionNode, default: []].append(indexed) }
+        }
+        for function in outline.functions where function.kind != .accessor {
+            let node = outline.nodes[function.node]
+            let typeName = node.enclosingType >= 0
+                ? Self.simpleName(outline.types[outline.nodes[node.enclosingType].detail].name) : nil
+            let facts = FunctionFacts(
+                fullName: function.fullName, typeName: typeName,
+                parameterNames: outline.parameters[function.parameters].map(\.name),
+                calls: functionCalls[function.node] ?? [])
+            functionsByName[function.fullName, default: []].append(facts)
+        }
+    }
+
+    /// The member `name` of type `typeName` (or of a superclass the run declares).
+    public func member(_ name: String, of typeName: String) -> MemberFacts? {
+        var current: String? = Self.simpleName(typeName)
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted {
+            if let facts = members[type]?[name] { return facts }
+            current = types[type]?.superclass.map(Self.simpleName)
+        }
+        return nil
+    }
+
+    /// Remembered calls made in the code of `typeName` (all its declarations and extensions).
+    public func calls(inType typeName: String) -> [IndexedCall] {
+        callsByType[Self.simpleName(typeName)] ?? []
     }
 
     /// `Outer.Inner` → `Inner`; `Base<T>` → `Base`.

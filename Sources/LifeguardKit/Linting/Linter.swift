@@ -65,8 +65,9 @@ public enum Linter {
     }
 
     public static func lint(trees: [SyntaxTree], configuration: LintConfiguration) -> LintResult {
+        let callNames = configuration.rules.reduce(into: Set<String>()) { $0.formUnion($1.rule.description.indexedCalls) }
         let index = ProjectIndex(trees: trees, extraControllerBases: configuration.extraControllerBases,
-                                 extraViewBases: configuration.extraViewBases)
+                                 extraViewBases: configuration.extraViewBases, indexedCallNames: callNames)
         let perFile = Parallel.map(trees) { tree in
             lintFile(tree, index: index, configuration: configuration)
         }

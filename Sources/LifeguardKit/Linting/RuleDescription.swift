@@ -97,10 +97,15 @@ public struct RuleDescription: Sendable {
     public var options: [RuleOption]
     /// Off unless `opt_in_rules` lists it.
     public var isOptIn: Bool
+    /// Call names whose sites the project index should remember for this rule, across files
+    /// (`addChild`, `invalidate`): see `ProjectIndex.calls(inType:)`.
+    public var indexedCalls: Set<String>
 
     public init(id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
                 documentation: RuleDocumentation, triggeringExamples: [RuleExample],
-                nonTriggeringExamples: [RuleExample], options: [RuleOption] = [], isOptIn: Bool = false) {
+                nonTriggeringExamples: [RuleExample], options: [RuleOption] = [], isOptIn: Bool = false,
+                indexedCalls: Set<String> = []) {
+        self.indexedCalls = indexedCalls
         self.id = id
         self.name = name
         self.category = category

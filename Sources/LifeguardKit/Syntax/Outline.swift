@@ -19,6 +19,9 @@ public struct Outline: Sendable {
     public internal(set) var parameters: [Parameter] = []
     /// Capture-list storage for `closures`.
     public internal(set) var captures: [Capture] = []
+    /// Modules named by `import` declarations (`UIKit` for `import UIKit`, `@testable import UIKit`
+    /// and `import class UIKit.UIView`), in order.
+    public internal(set) var imports: [String] = []
 
     public init() {}
 }
@@ -39,6 +42,11 @@ public struct Node: Sendable {
     public var tokens: Range<Int>
     /// One past the index of the node's last descendant.
     public var subtreeEnd: Int
+    /// The nearest enclosing type node, or -1.
+    public var enclosingType: Int
+    /// The nearest enclosing function node (`func`, `init`, `deinit`, `subscript`, accessor)
+    /// below that type, or -1.
+    public var enclosingFunction: Int
 }
 
 /// A run of tokens between a matched opening and closing bracket (`{}`, `()`, `[]`).

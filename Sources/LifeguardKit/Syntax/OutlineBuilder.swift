@@ -34,8 +34,11 @@ struct OutlineBuilder {
     let work: Work
 
     static func build(bytes: [UInt8], tokens: [Token], work: Work = Work()) -> Outline {
-        let significant = SignificantTokens(tokens: tokens)
-        return bytes.withUnsafeBufferPointer { buffer in
+        build(bytes: bytes, tokens: tokens, significant: SignificantTokens(tokens: tokens), work: work)
+    }
+
+    static func build(bytes: [UInt8], tokens: [Token], significant: SignificantTokens, work: Work = Work()) -> Outline {
+        bytes.withUnsafeBufferPointer { buffer in
             var builder = OutlineBuilder(buffer: buffer, tokens: tokens, significant: significant, work: work)
             builder.run()
             return builder.outline
@@ -173,8 +176,24 @@ struct OutlineBuilder {
 
     mutating func addNode(_ kind: NodeKind, detail: Int, start: Int, parent: Int) -> Int {
         let rawStart = start < count ? raw(start) : tokens.count
+        var enclosingType = -1
+        var enclosingFunction = -1
+        if parent >= 0 {
+            let parentNode = outline.nodes[parent]
+            switch parentNode.kind {
+            case .type:
+                enclosingType = parent
+            case .function:
+                enclosingType = parentNode.enclosingType
+                enclosingFunction = parent
+            default:
+                enclosingType = parentNode.enclosingType
+                enclosingFunction = parentNode.enclosingFunction
+            }
+        }
         outline.nodes.append(Node(kind: kind, detail: detail, parent: parent,
-                                  tokens: rawStart..<(rawStart + 1), subtreeEnd: outline.nodes.count + 1))
+                                  tokens: rawStart..<(rawStart + 1), subtreeEnd: outline.nodes.count + 1,
+                                  enclosingType: enclosingType, enclosingFunction: enclosingFunction))
         return outline.nodes.count - 1
     }
 
@@ -583,6 +602,11 @@ struct OutlineBuilder {
         case .import, .operator:
             // `import UIKit`, `infix operator <*>: Precedence`: one line, whose last word may look
             // like an operator waiting for an operand.
+            if keyword == .import {
+                var module = position + 1
+                if kind(module) == .keyword || word(module) == .actor { module += 1 }
+                if kind(module) == .identifier { outline.imports.append(text(module)) }
+            }
             position += 1
             while position < count, !tok(position).flags.contains(.startsLine), kind(position) != .semicolon,
                   kind(position) != .rightBrace {
@@ -1723,6 +1747,13 @@ struct OutlineBuilder {
     func closureSignature(open: Int, close: Int) -> ClosureSignature? {
         var next = open + 1
         var captureList: Int?
+        // `{ @MainActor [weak self] in`: attributes may come before the capture list.
+        while kind(next) == .attribute {
+            next += 1
+            if kind(next) == .leftParen, tok(next).flags.contains(.joinedToPrevious), match(next) > next {
+                next = match(next) + 1
+            }
+        }
         if kind(next) == .leftBracket, match(next) > next {
             captureList = next
             next = match(next) + 1

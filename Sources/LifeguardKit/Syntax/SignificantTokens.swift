@@ -7,6 +7,8 @@ struct SignificantTokens {
     var indices: [Int32]
     /// For each significant position, the significant position of its partner bracket, or -1.
     var partner: [Int32]
+    /// For each raw token, the significant position at or after it.
+    var positionOfRaw: [Int32]
 
     init(tokens: [Token]) {
         let indices: [Int32] = tokens.withUnsafeBufferPointer { all in
@@ -19,6 +21,18 @@ struct SignificantTokens {
                 }
                 initialized = written
             }
+        }
+        var positions = [Int32](repeating: 0, count: tokens.count + 1)
+        var next: Int32 = Int32(indices.count)
+        var cursor = indices.count - 1
+        var rawIndex = tokens.count
+        while rawIndex >= 0 {
+            while cursor >= 0, Int(indices[cursor]) >= rawIndex {
+                next = Int32(cursor)
+                cursor -= 1
+            }
+            positions[rawIndex] = next
+            rawIndex -= 1
         }
         var partner = [Int32](repeating: -1, count: indices.count)
         var open = BranchingStack<Int32>()
@@ -54,6 +68,7 @@ struct SignificantTokens {
         }
         self.indices = indices
         self.partner = partner
+        self.positionOfRaw = positions
     }
 
     static func pairs(_ opener: TokenKind, _ closer: TokenKind) -> Bool {

@@ -3,11 +3,47 @@ public struct SyntaxTree: Sendable {
     public let source: SourceFile
     public let tokens: [Token]
     public let outline: Outline
+    let significant: SignificantTokens
 
     public init(source: SourceFile) {
         self.source = source
         self.tokens = Tokenizer.tokenize(source.bytes)
-        self.outline = OutlineBuilder.build(bytes: source.bytes, tokens: tokens)
+        self.significant = SignificantTokens(tokens: tokens)
+        self.outline = OutlineBuilder.build(bytes: source.bytes, tokens: tokens, significant: significant)
+    }
+
+    /// The raw index of the bracket paired with the bracket at raw index `token`, if any.
+    public func partner(ofToken token: Int) -> Int? {
+        guard token >= 0, token < tokens.count, !tokens[token].isTrivia else { return nil }
+        let position = Int(significant.positionOfRaw[token])
+        let other = Int(significant.partner[position])
+        return other >= 0 ? Int(significant.indices[other]) : nil
+    }
+
+    /// The next significant token after raw index `token`, or `nil` at the end.
+    public func nextSignificant(after token: Int) -> Int? {
+        guard token + 1 <= tokens.count else { return nil }
+        let position = Int(significant.positionOfRaw[token + 1])
+        return position < significant.indices.count ? Int(significant.indices[position]) : nil
+    }
+
+    /// The previous significant token before raw index `token`, or `nil` at the start.
+    public func previousSignificant(before token: Int) -> Int? {
+        guard token > 0, token <= tokens.count else { return nil }
+        let position = Int(significant.positionOfRaw[token]) - 1
+        return position >= 0 ? Int(significant.indices[position]) : nil
+    }
+
+    /// The significant tokens of a raw range, in order.
+    public func significantTokens(in range: Range<Int>) -> [Int] {
+        guard range.lowerBound < range.upperBound else { return [] }
+        var result: [Int] = []
+        var position = Int(significant.positionOfRaw[max(0, range.lowerBound)])
+        while position < significant.indices.count, Int(significant.indices[position]) < range.upperBound {
+            result.append(Int(significant.indices[position]))
+            position += 1
+        }
+        return result
     }
 
     /// The text of one token; backticks around an identifier are removed.

@@ -1,0 +1,210 @@
+import LifeguardKit
+
+/// Work that piles up in layout callbacks, which UIKit calls many times.
+public struct NonIdempotentLayoutRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "non_idempotent_layout",
+        name: "NonIdempotentLayout",
+        category: .layout,
+        defaultSeverity: .warning,
+        summary: "A layout callback adds subviews, constraints, observers or other state every time it runs.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Inside `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()` of a view controller, and \
+                `layoutSubviews()`, `draw(_:)` and `updateConstraints()` of a view, flags calls that add \
+                state each time they run — `addSubview`, `insertSubview`, `addArrangedSubview`, \
+                `addSublayer`, `insertSublayer`, `addGestureRecognizer`, `NSLayoutConstraint.activate`, \
+                `addConstraint(s)`, `.isActive = true`, `addLayoutGuide`, `addTarget`, timers — unless they \
+                are guarded: inside an `if`/`guard`/`while`/`switch` whose condition tests a stored \
+                property of `self` (`if !didSetUp`, `if gradient.superlayer == nil`), or after a \
+                `guard ... else { return }` in the callback's body. Network work (`URLSession`, \
+                `dataTask`, `URLRequest`, `task.resume()`), `addObserver` registrations, and an \
+                unconditional `setNeedsLayout()`/`layoutIfNeeded()` on the view itself (or \
+                `setNeedsDisplay()` in `draw(_:)`) are flagged even when guarded.
+                """,
+            whyIsThisBad: """
+                UIKit runs layout whenever bounds, traits, the keyboard, rotation or any subview's size \
+                change — often several times a second while scrolling or animating. A callback that adds \
+                a subview, a layer or a constraint on every pass stacks duplicates (overdraw, conflicting \
+                constraints and \"Unable to simultaneously satisfy constraints\" logs, leaking gesture \
+                recognizers and observers); one that starts network requests floods the server; one that \
+                invalidates its own layout from inside a layout pass loops until the run loop gives up. \
+                Layout callbacks must be idempotent: they position what exists.
+                """,
+            example: """
+                override func viewDidLayoutSubviews() {
+                    super.viewDidLayoutSubviews()
+                    view.layer.addSublayer(gradient)
+                    gradient.frame = view.bounds
+                }
+                """,
+            useInstead: """
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.layer.addSublayer(gradient)
+                }
+
+                override func viewDidLayoutSubviews() {
+                    super.viewDidLayoutSubviews()
+                    gradient.frame = view.bounds
+                }
+                """,
+            knownLimitations: """
+                A guard is recognized by the condition's reading a stored property of `self`, not by \
+                proving the guarded code flips that state; a condition on something else \
+                (`traitCollection`, a local) does not count. Work done by a helper method the callback \
+                calls is not followed.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                final class ProfileViewController: UIViewController {
+                    let gradient = CAGradientLayer()
+                    override func viewDidLayoutSubviews() {
+                        super.viewDidLayoutSubviews()
+                        view.layer.↓addSublayer(gradient)
+                        NSLayoutConstraint.↓activate([badge.topAnchor.constraint(equalTo: view.topAnchor)])
+                        badge.widthAnchor.constraint(equalToConstant: 20).↓isActive = true
+                    }
+                }
+                """),
+            RuleExample("""
+                final class BadgeView: UIView {
+                    override func layoutSubviews() {
+                        super.layoutSubviews()
+                        if bounds.width > 100 { ↓addSubview(label) }
+                        ↓setNeedsLayout()
+                    }
+                }
+                """),
+            RuleExample("""
+                final class FeedViewController: UIViewController {
+                    var loaded = false
+                    override func viewWillLayoutSubviews() {
+                        super.viewWillLayoutSubviews()
+                        if !loaded {
+                            URLSession.shared.↓dataTask(with: url).resume()
+                            NotificationCenter.default.↓addObserver(self, selector: #selector(refresh), name: .refresh, object: nil)
+                        }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class ProfileViewController: UIViewController {
+                    let gradient = CAGradientLayer()
+                    private var didSetUpConstraints = false
+                    override func viewDidLayoutSubviews() {
+                        super.viewDidLayoutSubviews()
+                        if gradient.superlayer == nil { view.layer.addSublayer(gradient) }
+                        gradient.frame = view.bounds
+                        guard !didSetUpConstraints else { return }
+                        didSetUpConstraints = true
+                        NSLayoutConstraint.activate(constraints)
+                    }
+                }
+                """),
+            RuleExample("""
+                final class BadgeView: UIView {
+                    override func layoutSubviews() {
+                        super.layoutSubviews()
+                        label.frame = bounds.insetBy(dx: 4, dy: 2)
+                        if needsRecalculation { setNeedsLayout() }
+                    }
+                }
+                """),
+            RuleExample("""
+                final class Helper: NSObject {
+                    func layoutSubviews() { container.addSubview(label) }
+                }
+                """),
+        ])
+
+    /// Calls that add state each time they run.
+    static let accumulating: Set<String> = [
+        "addSubview", "insertSubview", "addArrangedSubview", "addSublayer", "insertSublayer", "addGestureRecognizer",
+        "addConstraint", "addConstraints", "addLayoutGuide", "addTarget",
+    ]
+    static let network: Set<String> = ["dataTask", "downloadTask", "uploadTask", "URLRequest"]
+    static let controllerCallbacks: Set<String> = ["viewWillLayoutSubviews()", "viewDidLayoutSubviews()"]
+    static let viewCallbacks: Set<String> = ["layoutSubviews()", "draw(_:)", "updateConstraints()"]
+
+    enum Problem {
+        case accumulates, network, observer, layoutLoop
+    }
+
+    public func check(_ context: RuleContext) {
+        guard !context.model.isAppKitOnly else { return }
+        let model = context.model
+        let outline = context.outline
+        for function in outline.functions where function.kind == .function {
+            let node = function.node
+            guard let role = model.enclosingRole(of: node),
+                  (role.isController && Self.controllerCallbacks.contains(function.fullName))
+                    || (role.isView && Self.viewCallbacks.contains(function.fullName)),
+                  outline.nodes[node].enclosingFunction < 0
+            else { continue }
+            for callIndex in model.descendants(of: node, kind: .call) {
+                let call = outline.calls[callIndex]
+                guard let problem = problem(with: call, callIndex: callIndex, in: function, role: role, context: context)
+                else { continue }
+                let name = model.name(ofCall: callIndex)
+                context.report(token: call.nameToken, node: call.node,
+                               message: Self.message(problem, call: name, callback: function.fullName, role: role))
+            }
+            for assignmentIndex in model.descendants(of: node, kind: .assignment) {
+                let assignment = outline.assignments[assignmentIndex]
+                guard let chain = ExpressionChain(context.tree, tokens: assignment.lhs), chain.lastName == "isActive",
+                      context.tree.significantTokens(in: assignment.rhs).map({ context.tree.tokens[$0].keyword }) == [.true],
+                      !model.isGuarded(assignment.node), let token = chain.linkTokens.last
+                else { continue }
+                context.report(token: token, node: assignment.node,
+                               message: Self.message(.accumulates, call: "isActive = true", callback: function.fullName, role: role))
+            }
+        }
+    }
+
+    func problem(with call: Call, callIndex: Int, in function: FunctionDeclaration, role: FileModel.TypeRole,
+                 context: RuleContext) -> Problem? {
+        let model = context.model
+        let name = model.name(ofCall: callIndex)
+        let receiver = context.receiverChain(call)
+        if name == "addObserver" { return .observer }
+        // One finding per request: `URLSession.shared.dataTask(...)` is flagged, its `.resume()` is not.
+        let receiverStartsRequest = receiver?.contains(anyOf: Self.network) ?? false
+        if Self.network.contains(name)
+            || (receiver?.contains(anyOf: ["URLSession"]) == true && !receiverStartsRequest)
+            || (name == "resume" && !receiverStartsRequest && (receiver?.lastName?.lowercased().hasSuffix("task") ?? false)) {
+            return .network
+        }
+        if name == "setNeedsLayout" || name == "layoutIfNeeded" || (name == "setNeedsDisplay" && function.fullName == "draw(_:)") {
+            let onSelf = receiver == nil || receiver?.key == "self" || (role.isController && receiver?.key == "view")
+            let unconditional = model.enclosingConditionals(of: call.node).allSatisfy { $0.part == .condition }
+            return onSelf && unconditional && call.arguments.isEmpty ? .layoutLoop : nil
+        }
+        var accumulates = Self.accumulating.contains(name)
+        if name == "activate", receiver?.key == "NSLayoutConstraint" { accumulates = true }
+        if name == "scheduledTimer", receiver?.key == "Timer" { accumulates = true }
+        if name == "Timer", receiver == nil { accumulates = true }
+        guard accumulates, !model.isGuarded(call.node) else { return nil }
+        return .accumulates
+    }
+
+    static func message(_ problem: Problem, call: String, callback: String, role: FileModel.TypeRole) -> String {
+        let once = role.isController ? "`viewDidLoad()`" : "an initializer"
+        switch problem {
+        case .accumulates:
+            return "`\(call)` in `\(callback)` runs on every layout pass and piles up; do it once in \(once), "
+                + "or guard it with a check of stored state"
+        case .network:
+            return "`\(call)` in `\(callback)` starts network work on every layout pass; start it from \(once) or an explicit action"
+        case .observer:
+            return "`addObserver` in `\(callback)` registers again on every layout pass; register once, in \(once)"
+        case .layoutLoop:
+            return "`\(call)()` in `\(callback)` requests another pass from inside layout, a layout loop; "
+                + "remove it or make it conditional"
+        }
+    }
+}

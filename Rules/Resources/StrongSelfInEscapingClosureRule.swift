@@ -1,0 +1,360 @@
+import LifeguardKit
+
+/// A closure that `self` keeps, which keeps `self`.
+public struct StrongSelfInEscapingClosureRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "strong_self_in_escaping_closure",
+        name: "StrongSelfInEscapingClosure",
+        category: .resources,
+        defaultSeverity: .warning,
+        summary: "A closure retained by `self` captures `self` strongly: a retain cycle.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                In a class, flags a closure that refers to `self` strongly — `self.` member access, `self` \
+                passed along, `[self]` in its capture list, or (in a `Task { }`) a bare member name — \
+                without `[weak self]` or `[unowned self]`, when the closure is kept by `self` or by \
+                something `self` keeps: assigned to a stored property (`onRetry = { ... }`, \
+                `handlers.append { ... }`), to a property of an object `self` owns \
+                (`contentView.onRetry = { ... }`, a cell dequeued from `self`'s table view, a local that \
+                the same function stores into `self`), passed to an API that stores it for the object's \
+                life (a repeating timer's block, `NotificationCenter.addObserver(forName:object:queue:using:)`, \
+                a KVO `observe` or Combine `sink`/`assign(to:on:)` whose token is stored, \
+                `setEventHandler`, a `UIAction` added to a control `self` owns), or a `Task` whose handle \
+                `self` stores.
+                """,
+            whyIsThisBad: """
+                Swift closures capture the variables they use, and capture `self` strongly unless told \
+                otherwise. When `self` (directly or through an object it owns) keeps the closure and the \
+                closure keeps `self`, ARC can never bring either reference count to zero: the object, its \
+                views and everything it holds leak, `deinit` never runs, and observers or timers inside \
+                keep firing for a screen that is gone. One-shot closures (`DispatchQueue.main.async`, \
+                `UIView.animate`, completion handlers) release `self` when they finish and are not flagged.
+                """,
+            example: """
+                final class ProfileViewController: UIViewController {
+                    let header = HeaderView()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        header.onAvatarTap = {
+                            self.showAvatar()
+                        }
+                    }
+                }
+                """,
+            useInstead: """
+                final class ProfileViewController: UIViewController {
+                    let header = HeaderView()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        header.onAvatarTap = { [weak self] in
+                            self?.showAvatar()
+                        }
+                    }
+                }
+                """,
+            knownLimitations: """
+                Ownership is read from declarations: a property counts as owned when it is a stored \
+                property of the class (weak ones only when they are `@IBOutlet`s, which the view \
+                hierarchy keeps); a parameter's object, or a local that is only presented or passed on, \
+                does not. Closures stored through APIs that are not listed here (a custom `store(in:)`, \
+                a third-party event bus) are not seen. `unowned self` is accepted as the fix even where it \
+                could crash.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                final class ProfileViewController: UIViewController {
+                    let header = HeaderView()
+                    var onClose: (() -> Void)?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        header.onAvatarTap = ↓{ self.showAvatar() }
+                        onClose = ↓{ [self] in dismiss(animated: true) }
+                    }
+                }
+                """),
+            RuleExample("""
+                final class FeedViewController: UIViewController {
+                    var cancellables = Set<AnyCancellable>()
+                    var token: NSObjectProtocol?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        model.$items.sink ↓{ items in self.render(items) }.store(in: &cancellables)
+                        token = NotificationCenter.default.addObserver(forName: .refresh, object: nil, queue: .main) ↓{ _ in
+                            self.reload()
+                        }
+                    }
+                }
+                """),
+            RuleExample("""
+                final class Uploader {
+                    var task: Task<Void, Never>?
+                    func start() {
+                        task = Task ↓{ await upload(files) }
+                    }
+                    func upload(_ files: [URL]) async {}
+                    var files: [URL] = []
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class ProfileViewController: UIViewController {
+                    let header = HeaderView()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        header.onAvatarTap = { [weak self] in self?.showAvatar() }
+                        DispatchQueue.main.async { self.view.layoutIfNeeded() }
+                        UIView.animate(withDuration: 0.3) { self.view.alpha = 1 }
+                        let names = items.map { self.title(for: $0) }
+                    }
+                }
+                """),
+            RuleExample("""
+                final class Sharer: UIViewController {
+                    func share() {
+                        let activity = UIActivityViewController(activityItems: [], applicationActivities: nil)
+                        activity.completionWithItemsHandler = { _, _, _, _ in self.finish() }
+                        present(activity, animated: true)
+                    }
+                }
+                """),
+            RuleExample("""
+                struct Model {
+                    var onChange: (() -> Void)?
+                    mutating func bind() { onChange = { print(self) } }
+                }
+                """),
+            RuleExample("""
+                final class Lazy {
+                    lazy var formatter: DateFormatter = {
+                        let formatter = DateFormatter()
+                        formatter.locale = self.locale
+                        return formatter
+                    }()
+                    let locale = Locale.current
+                }
+                """),
+        ])
+
+    /// How a closure is kept.
+    struct Retention {
+        var holder: String
+        var isProperty: Bool
+    }
+
+    public func check(_ context: RuleContext) {
+        let model = context.model
+        let outline = context.outline
+        for (closureIndex, closure) in outline.closures.enumerated() {
+            guard !closure.isImmediatelyInvoked, let role = model.enclosingRole(of: closure.node), role.isReferenceType,
+                  let retention = retention(of: closureIndex, context: context) else { continue }
+            let isTask = closure.call.map { isTaskCall(outline.calls[$0], callIndex: $0, context: context) } ?? false
+            guard model.capturesSelfStrongly(closureIndex, countingImplicitMembers: isTask) else { continue }
+            context.report(token: closure.body.open, node: closure.node, message: Self.message(retention))
+        }
+        // `assign(to: \.x, on: self)` keeps `self` with no closure in sight.
+        for callIndex in model.calls(named: "assign") {
+            let call = outline.calls[callIndex]
+            guard let role = model.enclosingRole(of: call.node), role.isReferenceType,
+                  let target = context.argument("on", of: call), context.chain(target)?.key == "self",
+                  let holder = storedResult(of: callIndex, context: context) else { continue }
+            context.report(token: call.nameToken, node: call.node,
+                           message: Self.assignMessage(holder: holder))
+        }
+    }
+
+    func retention(of closureIndex: Int, context: RuleContext) -> Retention? {
+        let model = context.model
+        let outline = context.outline
+        let closure = outline.closures[closureIndex]
+        if let assignment = closure.assignment {
+            guard let lhs = ExpressionChain(context.tree, tokens: outline.assignments[assignment].lhs),
+                  isOwned(lhs, at: closure.node, context: context) else { return nil }
+            return Retention(holder: lhs.key, isProperty: true)
+        }
+        if let variable = closure.variable {
+            let declaration = outline.variables[variable]
+            let parent = outline.nodes[declaration.node].parent
+            guard parent >= 0, outline.nodes[parent].kind == .type, !declaration.modifiers.contains(.static) else { return nil }
+            return Retention(holder: declaration.name, isProperty: true)
+        }
+        guard let callIndex = closure.call else { return nil }
+        let call = outline.calls[callIndex]
+        let name = model.name(ofCall: callIndex)
+        let receiver = context.receiverChain(call)
+        let labels = context.arguments(of: call).map(\.label)
+        switch name {
+        case "append", "insert":
+            guard let receiver, isOwned(receiver, at: call.node, context: context) else { return nil }
+            return Retention(holder: receiver.key, isProperty: true)
+        case "scheduledTimer" where receiver?.key == "Timer", "Timer" where call.receiver == nil:
+            guard !context.isFalse("repeats", of: call) else { return nil }
+            return Retention(holder: "the repeating timer (and its run loop)", isProperty: false)
+        case "addObserver" where labels.contains("forName") && labels.contains("queue"):
+            return Retention(holder: "NotificationCenter until the observer is removed", isProperty: false)
+        case "observe", "sink":
+            guard let holder = storedResult(of: callIndex, context: context) else { return nil }
+            return Retention(holder: holder, isProperty: true)
+        case "setEventHandler":
+            guard let receiver, isOwned(receiver, at: call.node, context: context) else { return nil }
+            return Retention(holder: receiver.key, isProperty: true)
+        case "UIAction":
+            return actionRetention(callIndex, context: context)
+        default:
+            if isTaskCall(call, callIndex: callIndex, context: context),
+               let holder = storedResult(of: callIndex, context: context) {
+                return Retention(holder: holder, isProperty: true)
+            }
+            return nil
+        }
+    }
+
+    func isTaskCall(_ call: Call, callIndex: Int, context: RuleContext) -> Bool {
+        let name = context.model.name(ofCall: callIndex)
+        if name == "Task", call.receiver == nil { return true }
+        return name == "detached" && context.receiverChain(call)?.key == "Task"
+    }
+
+    /// A `UIAction` handed to `addAction` on a control `self` owns, or to a control or item
+    /// stored in `self`.
+    func actionRetention(_ callIndex: Int, context: RuleContext) -> Retention? {
+        let model = context.model
+        let call = context.outline.calls[callIndex]
+        guard case .argument(let outer, _) = model.destination(ofExpressionStartingAt: call.chainStart) else { return nil }
+        let container = context.outline.calls[outer]
+        if model.name(ofCall: outer) == "addAction" {
+            guard let receiver = context.receiverChain(container) else {
+                return Retention(holder: "this control", isProperty: true)
+            }
+            guard receiver.key == "self" || isOwned(receiver, at: container.node, context: context) else { return nil }
+            return Retention(holder: receiver.key, isProperty: true)
+        }
+        guard let holder = storedResult(of: outer, context: context) else { return nil }
+        return Retention(holder: holder, isProperty: true)
+    }
+
+    /// Whether the object a chain names is kept by `self`: a stored property of `self` (at any
+    /// depth), a cell dequeued from `self`'s table or collection view, or a local the same function
+    /// stores into `self`.
+    func isOwned(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
+        let model = context.model
+        guard let root = chain.names.first else { return false }
+        if chain.startsWithSelf || model.localVariable(named: root, visibleAt: node) == nil
+            && model.parameter(named: root, visibleAt: node) == nil && !model.isClosureParameter(root, visibleAt: node) {
+            guard let member = model.member(root, at: node), member.isProperty else { return false }
+            return member.isStored && (!member.isWeakOrUnowned || member.isOutlet) || (!member.isStored && chain.names.count == 1)
+        }
+        guard let local = model.localVariable(named: root, visibleAt: node) else { return false }
+        let declaration = context.outline.variables[local]
+        if let initializer = declaration.initializer {
+            for token in context.tree.significantTokens(in: initializer) where context.tree.tokens[token].kind == .identifier {
+                let word = context.tree.text(ofToken: token)
+                if word.hasPrefix("dequeueReusable") || word == "dequeueConfiguredReusableCell" { return true }
+            }
+        }
+        return isStoredIntoSelf(root, near: node, context: context)
+    }
+
+    /// `self.child = local`, `view.addSubview(local)`, `addChild(local)`, `items.append(local)`.
+    func isStoredIntoSelf(_ local: String, near node: Int, context: RuleContext) -> Bool {
+        let model = context.model
+        let outline = context.outline
+        let functionNode = outline.nodes[node].enclosingFunction
+        guard functionNode >= 0 else { return false }
+        for assignmentIndex in model.descendants(of: functionNode, kind: .assignment) {
+            let assignment = outline.assignments[assignmentIndex]
+            guard ExpressionChain(context.tree, tokens: assignment.rhs)?.key == local,
+                  let lhs = ExpressionChain(context.tree, tokens: assignment.lhs),
+                  lhs.names.first != local, isOwned(lhs, at: assignment.node, context: context) else { continue }
+            return true
+        }
+        // Presenting or pushing hands the object to another owner; these calls make `self`
+        // (or a view `self` owns) its owner.
+        let storing: Set<String> = ["addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview",
+                                    "addChild", "append", "insert"]
+        for callIndex in model.descendants(of: functionNode, kind: .call) where storing.contains(model.name(ofCall: callIndex)) {
+            let call = outline.calls[callIndex]
+            guard context.arguments(of: call).contains(where: { context.chain($0)?.key == local }) else { continue }
+            if let receiver = context.receiverChain(call), receiver.key != "self", receiver.key != "view",
+               receiver.key != "contentView", !isOwned(receiver, at: call.node, context: context) {
+                continue
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Where the result of a call's chain is kept by `self`: `.store(in: &bag)`, assigned to a
+    /// stored property, appended to one, or a property's initializer.
+    func storedResult(of callIndex: Int, context: RuleContext) -> String? {
+        let model = context.model
+        let outline = context.outline
+        for link in model.laterLinks(inChainOf: callIndex) where model.name(ofCall: link) == "store" {
+            if let bag = context.argument("in", of: outline.calls[link]) {
+                return context.compactText(bag.expression).replacingOccurrences(of: "&", with: "")
+            }
+        }
+        let outermost = outline.calls[model.outermostCall(inChainOf: callIndex)]
+        switch model.destination(ofExpressionStartingAt: outermost.chainStart) {
+        case .assignment(let index):
+            guard let lhs = ExpressionChain(context.tree, tokens: outline.assignments[index].lhs),
+                  isOwned(lhs, at: outline.assignments[index].node, context: context) else { return nil }
+            return lhs.key
+        case .variable(let index):
+            let variable = outline.variables[index]
+            let parent = outline.nodes[variable.node].parent
+            if parent >= 0, outline.nodes[parent].kind == .type { return variable.name }
+            return isStoredIntoSelf(variable.name, near: variable.node, context: context) ? variable.name : nil
+        case .argument(let call, _):
+            let container = outline.calls[call]
+            let name = model.name(ofCall: call)
+            guard name == "append" || name == "insert", let receiver = context.receiverChain(container),
+                  isOwned(receiver, at: container.node, context: context) else { return nil }
+            return receiver.key
+        case .none:
+            return nil
+        }
+    }
+
+    static func message(_ retention: Retention) -> String {
+        if retention.isProperty {
+            return "`\(retention.holder)` is retained by `self` and this closure captures `self` strongly, a retain cycle; "
+                + "capture `[weak self]`"
+        }
+        return "this closure is kept by \(retention.holder) and captures `self` strongly, so `self` is never released; "
+            + "capture `[weak self]`"
+    }
+
+    static func assignMessage(holder: String) -> String {
+        "`assign(to:on: self)` keeps `self` strongly for as long as `\(holder)` keeps the subscription, a retain cycle; "
+            + "use `sink { [weak self] ... }` or `assign(to: &$property)`"
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var remaining = self[...]
+        while let range = remaining.range(of: target) {
+            result += remaining[..<range.lowerBound] + replacement
+            remaining = remaining[range.upperBound...]
+        }
+        return result + remaining
+    }
+}
+
+extension Substring {
+    func range(of target: String) -> Range<Index>? {
+        var start = startIndex
+        while start < endIndex {
+            if self[start...].hasPrefix(target) {
+                return start..<index(start, offsetBy: target.count)
+            }
+            start = index(after: start)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,131 @@
+/// A postfix expression read as its links: `self.child?.view`, `children[0].view`,
+/// `NotificationCenter.default.addObserver(...)`. Rules compare chains instead of text, so
+/// `self.child`, `child` and `child!` are the same receiver.
+public struct ExpressionChain: Sendable, Equatable {
+    public enum Link: Sendable, Equatable {
+        /// A name: `child`, `self`, `view`; for an implicit member the first link is `.name`.
+        case name(String)
+        /// Call parentheses, with the raw token range of the arguments between them.
+        case call(Range<Int>)
+        /// Subscript brackets, with the text inside (spaces removed).
+        case `subscript`(String)
+        /// A trailing closure.
+        case closure
+    }
+
+    public var links: [Link]
+    /// The token where each link starts.
+    public var linkTokens: [Int]
+    public var isImplicitMember: Bool
+
+    /// Reads the significant tokens of `range` as one chain; `nil` when they are anything else
+    /// (an operator expression, a literal, a closure). `try`, `await` and postfix `?`/`!` are skipped.
+    public init?(_ tree: SyntaxTree, tokens range: Range<Int>) {
+        var tokens = tree.significantTokens(in: range)[...]
+        while let first = tokens.first, tree.tokens[first].isKeyword(.try) || tree.token(first, is: "await") {
+            tokens = tokens.dropFirst()
+            if let next = tokens.first, tree.tokens[next].kind == .operator, tree.token(next, is: "?") || tree.token(next, is: "!") {
+                tokens = tokens.dropFirst()
+            }
+        }
+        guard !tokens.isEmpty else { return nil }
+        var links: [Link] = []
+        var linkTokens: [Int] = []
+        var implicit = false
+        var index = tokens.startIndex
+        let end = tokens.endIndex
+        var expectName = true
+        if tree.tokens[tokens[index]].kind == .period {
+            implicit = true
+            index += 1
+        }
+        while index < end {
+            let token = tokens[index]
+            let kind = tree.tokens[token].kind
+            if expectName {
+                guard kind == .identifier || (kind == .keyword && tree.tokens[token].keyword == .`init`) else { return nil }
+                links.append(.name(tree.text(ofToken: token)))
+                linkTokens.append(token)
+                expectName = false
+                index += 1
+                continue
+            }
+            switch kind {
+            case .period:
+                expectName = true
+            case .operator where tree.token(token, is: "?") || tree.token(token, is: "!"):
+                break
+            case .leftParen, .leftBracket, .leftBrace:
+                guard let close = tree.partner(ofToken: token), close < range.upperBound else { return nil }
+                switch kind {
+                case .leftParen: links.append(.call((token + 1)..<close))
+                case .leftBracket:
+                    let inside = tree.text(ofTokens: (token + 1)..<close).filter { !$0.isWhitespace }
+                    links.append(.subscript(inside))
+                default: links.append(.closure)
+                }
+                linkTokens.append(token)
+                while index < end, tokens[index] < close { index += 1 }
+            default:
+                return nil
+            }
+            index += 1
+        }
+        guard !expectName, !links.isEmpty else { return nil }
+        self.links = links
+        self.linkTokens = linkTokens
+        self.isImplicitMember = implicit
+    }
+
+    /// The chain's names, with a leading `self` dropped: `self.child.view` → `["child", "view"]`.
+    public var names: [String] {
+        var result: [String] = []
+        for (offset, link) in links.enumerated() {
+            if case .name(let name) = link, !(offset == 0 && name == "self") { result.append(name) }
+        }
+        return result
+    }
+
+    /// Whether the chain starts at `self`.
+    public var startsWithSelf: Bool { links.first == .name("self") }
+
+    /// The last link's name, when the chain ends in a name.
+    public var lastName: String? {
+        if case .name(let name)? = links.last { return name }
+        return nil
+    }
+
+    /// A canonical spelling for comparing receivers: `self.` and `?`/`!` removed, calls as `()`,
+    /// subscripts with their contents: `children[0].view`, `makeChild().view`.
+    public var key: String { Self.key(links) }
+
+    /// The key of the chain without its last link: `child` for `child.view`.
+    public var baseKey: String? {
+        guard links.count > 1 else { return nil }
+        return Self.key(Array(links.dropLast()))
+    }
+
+    static func key(_ links: [Link]) -> String {
+        var result = ""
+        for (offset, link) in links.enumerated() {
+            switch link {
+            case .name(let name):
+                if offset == 0 && name == "self" && links.count > 1 { continue }
+                if !result.isEmpty { result += "." }
+                result += name
+            case .call: result += "()"
+            case .subscript(let inside): result += "[\(inside)]"
+            case .closure: result += "{}"
+            }
+        }
+        return result
+    }
+
+    /// Whether any link is one of `names`.
+    public func contains(anyOf names: Set<String>) -> Bool {
+        links.contains { link in
+            if case .name(let name) = link { return names.contains(name) }
+            return false
+        }
+    }
+}

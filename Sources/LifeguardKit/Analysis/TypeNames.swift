@@ -1,0 +1,96 @@
+/// Reads type names out of declarations: the type an annotation names, the type an initializer
+/// creates. Only the outermost nominal type matters to rules (`DetailViewController` in
+/// `DetailViewController?`), so generic arguments, optionality and module prefixes are dropped.
+public enum TypeNames {
+    /// `DetailViewController?` → `DetailViewController`; `UIKit.UILabel!` → `UILabel`;
+    /// `any Delegate` → `Delegate`; `Box<Int>` → `Box`. Collections, tuples and function
+    /// types name no single type: `nil`.
+    public static func annotated(_ tree: SyntaxTree, _ range: Range<Int>) -> String? {
+        var tokens = tree.significantTokens(in: range)[...]
+        // `(Delegate)?`, `(any Delegate)!`
+        while let first = tokens.first, tree.tokens[first].kind == .leftParen,
+              let close = tree.partner(ofToken: first), let last = tokens.last {
+            let trailing = tree.significantTokens(in: (close + 1)..<(last + 1))
+            guard trailing.allSatisfy({ tree.tokens[$0].kind == .operator }) else { break }
+            tokens = tokens.dropFirst().prefix(while: { $0 < close })
+        }
+        while let first = tokens.first, tree.tokens[first].kind == .attribute
+                || tree.token(first, is: "any") || tree.token(first, is: "some") || tree.tokens[first].isKeyword(.inout) {
+            tokens = tokens.dropFirst()
+        }
+        var name: String?
+        var expectName = true
+        for token in tokens {
+            let kind = tree.tokens[token].kind
+            if expectName {
+                guard kind == .identifier else { return nil }
+                name = tree.text(ofToken: token)
+                expectName = false
+            } else if kind == .period {
+                expectName = true
+            } else if kind == .operator {
+                // `?`, `!`, or the start of generic arguments: the name is complete.
+                break
+            } else {
+                return nil
+            }
+        }
+        return name
+    }
+
+    /// Whether an annotation is a function type, such as `(() -> Void)?`.
+    public static func isFunctionType(_ tree: SyntaxTree, _ range: Range<Int>) -> Bool {
+        var depth = 0
+        for token in tree.significantTokens(in: range) {
+            switch tree.tokens[token].kind {
+            case .leftParen, .leftBracket: depth += 1
+            case .rightParen, .rightBracket: depth -= 1
+            case .arrow: if depth <= 1 { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The type an initializer expression evidently creates: `Foo(...)`, `Foo<T>(...)`,
+    /// `Foo.init(...)`, `Foo { ... }`, or the target of a trailing `as!`/`as?`/`as` cast.
+    public static func initialized(_ tree: SyntaxTree, _ range: Range<Int>) -> String? {
+        let tokens = tree.significantTokens(in: range)
+        guard let first = tokens.first else { return nil }
+        // A cast at the top level names the type: `storyboard.instantiate...() as! DetailViewController`.
+        var depth = 0
+        for (offset, token) in tokens.enumerated() {
+            switch tree.tokens[token].kind {
+            case .leftParen, .leftBracket, .leftBrace: depth += 1
+            case .rightParen, .rightBracket, .rightBrace: depth -= 1
+            case .keyword where depth == 0 && tree.tokens[token].keyword == .as:
+                let rest = tokens[(offset + 1)...].drop { tree.tokens[$0].kind == .operator }
+                if let start = rest.first, let end = rest.last {
+                    return annotated(tree, start..<(end + 1))
+                }
+            default:
+                break
+            }
+        }
+        guard tree.tokens[first].kind == .identifier else { return nil }
+        let name = tree.text(ofToken: first)
+        guard let initial = name.unicodeScalars.first, initial.properties.isUppercase else { return nil }
+        // Type names lead into a call, an `.init` or a generic argument list; a lowercased member
+        // after the dot (`Foo.shared`) is not a creation.
+        guard tokens.count >= 2 else { return nil }
+        let second = tokens[1]
+        switch tree.tokens[second].kind {
+        case .leftParen, .leftBrace:
+            return name
+        case .operator where tree.token(second, is: "<"):
+            return name
+        case .period:
+            if tokens.count >= 3, tree.tokens[tokens[2]].isKeyword(.`init`) || tree.token(tokens[2], is: "init") {
+                return name
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}
