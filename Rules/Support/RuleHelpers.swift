@@ -53,3 +53,94 @@ extension RuleContext {
         return tokens.count == 1 && tree.tokens[tokens[0]].isKeyword(.false)
     }
 }
+
+/// "The same function" of the spec: the innermost `func`/`init`/`deinit`/accessor body with the
+/// closures nested in it, where the accessors of one property count as one function and
+/// `newValue`/`oldValue` stand for that property.
+struct FunctionScope {
+    var functions: [Int]
+    /// The property whose accessors these are, if they are.
+    var property: Int?
+
+    init(of node: Int, in context: RuleContext) {
+        let outline = context.outline
+        guard let function = context.model.enclosingFunction(of: node) else {
+            functions = []
+            property = nil
+            return
+        }
+        if let property = outline.functions[function].property {
+            self.property = property
+            functions = outline.functions.indices.filter { outline.functions[$0].property == property }
+        } else {
+            property = nil
+            functions = [function]
+        }
+    }
+
+    /// The names that mean `key` inside this scope.
+    func aliases(of key: String, context: RuleContext) -> Set<String> {
+        guard let property, key == context.outline.variables[property].name else { return [key] }
+        return [key, "newValue", "oldValue"]
+    }
+
+    /// The calls of the scope, in source order.
+    func calls(_ context: RuleContext) -> [Int] {
+        functions.flatMap { context.model.descendants(of: context.outline.functions[$0].node, kind: .call) }
+    }
+
+    /// Whether `node` is inside one of the scope's functions.
+    func contains(_ node: Int, _ context: RuleContext) -> Bool {
+        functions.contains { context.model.isInside(node, function: $0) }
+    }
+}
+
+extension RuleContext {
+    /// The full name a call site spells: `embed(_:in:)`.
+    func fullName(of call: Call) -> String {
+        tree.name(of: call) + "(" + arguments(of: call).map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
+
+    /// The `ExpressionChain.key` of every argument.
+    func argumentKeys(of call: Call) -> [String?] {
+        arguments(of: call).map { chain($0)?.key }
+    }
+}
+
+/// What a type name is, as far as the run and UIKit tell.
+enum TypeClass {
+    case controller, view, other, unknown
+
+    /// Declared in the run or known from UIKit: classified by its class chain. Otherwise judged
+    /// by the name (`...ViewController`, `...Controller`, `...VC`; `...View`, `...Cell`).
+    init(_ name: String, index: ProjectIndex) {
+        if index.isController(name) {
+            self = .controller
+        } else if index.isView(name) {
+            self = .view
+        } else if !index.declaredKinds(of: name).isEmpty || index.isClass(name) || UIKitCatalog.classBoundProtocols.contains(name) {
+            self = .other
+        } else if UIKitVocabulary.looksLikeController(name) {
+            self = .controller
+        } else if name.hasSuffix("View") || name.hasSuffix("Cell") {
+            self = .view
+        } else {
+            self = .unknown
+        }
+    }
+}
+
+extension RuleContext {
+    /// What the object a chain names is: by its declared type when one resolves, otherwise by the
+    /// last name in the chain (`settingsVC`, `controller`, `headerView`).
+    func classify(_ chain: ExpressionChain, at node: Int) -> TypeClass {
+        if let type = model.declaredTypeName(of: chain, at: node) {
+            return TypeClass(type, index: index)
+        }
+        guard let last = chain.names.last else { return .unknown }
+        let capitalized = last.prefix(1).uppercased() + last.dropFirst()
+        if UIKitVocabulary.looksLikeController(capitalized) || last == "vc" || last == "controller" { return .controller }
+        if capitalized.hasSuffix("View") || capitalized.hasSuffix("Cell") { return .view }
+        return .unknown
+    }
+}

@@ -108,6 +108,31 @@ public struct FileModel: Sendable {
         outline.types.indices.filter { typeRoles[$0].name == name }
     }
 
+    /// The innermost node whose tokens contain raw token `token`, or `nil` at file level.
+    public func innermostNode(containing token: Int) -> Int? {
+        let nodes = outline.nodes
+        var found: Int?
+        var start = 0
+        var end = nodes.count
+        while start < end {
+            // Among the siblings in `start..<end`, the narrowest one that contains the token.
+            var best: Int?
+            var index = start
+            while index < end {
+                let node = nodes[index]
+                if node.tokens.contains(token), best.map({ node.tokens.count < nodes[$0].tokens.count }) ?? true {
+                    best = index
+                }
+                index = node.subtreeEnd
+            }
+            guard let chosen = best else { break }
+            found = chosen
+            start = chosen + 1
+            end = nodes[chosen].subtreeEnd
+        }
+        return found
+    }
+
     /// Whether `node` lies inside function `function`'s subtree.
     public func isInside(_ node: Int, function: Int) -> Bool {
         let functionNode = outline.functions[function].node

@@ -56,6 +56,19 @@ public struct ProjectIndex: Sendable {
     public private(set) var callsByType: [String: [IndexedCall]] = [:]
     /// Functions by full name (`embed(_:in:)`).
     public private(set) var functionsByName: [String: [FunctionFacts]] = [:]
+    /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
+    /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
+    public private(set) var assignedValues: [String: [AssignedValue]] = [:]
+
+    /// The shape of a value assigned to a member.
+    public enum AssignedValue: Sendable, Equatable {
+        /// `self`.
+        case selfReference
+        /// A new object: `Foo()`, `Foo(bar:)`, `.init()`.
+        case creation
+        /// Anything else: a parameter, another property, a call result.
+        case other
+    }
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
     private var controllerCache: [String: Bool] = [:]
@@ -99,7 +112,25 @@ public struct ProjectIndex: Sendable {
         }
         for tree in trees {
             indexMembers(tree)
+            indexAssignments(tree)
             if !indexedCallNames.isEmpty { indexCalls(tree, names: indexedCallNames) }
+        }
+    }
+
+    private mutating func indexAssignments(_ tree: SyntaxTree) {
+        for assignment in tree.outline.assignments {
+            guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
+            let value: AssignedValue
+            let rhs = tree.significantTokens(in: assignment.rhs)
+            if rhs.count == 1, tree.token(rhs[0], is: "self") {
+                value = .selfReference
+            } else if TypeNames.initialized(tree, assignment.rhs) != nil
+                        || (rhs.count >= 3 && tree.tokens[rhs[0]].kind == .period && tree.token(rhs[1], is: "init")) {
+                value = .creation
+            } else {
+                value = .other
+            }
+            assignedValues[member, default: []].append(value)
         }
     }
 

@@ -24,7 +24,8 @@ public enum UIKitCatalog {
     public static let otherClasses: Set<String> = [
         "NSObject", "UIResponder", "UIGestureRecognizer", "UIApplication", "CALayer", "NSOperation", "Operation",
         "UIDocument", "UIPresentationController", "UIPercentDrivenInteractiveTransition", "UIStoryboardSegue",
-        "NSManagedObject", "UIApplicationDelegate",
+        "NSManagedObject", "UICollectionViewDiffableDataSource", "UITableViewDiffableDataSource",
+        "NSFetchedResultsController", "UIDynamicAnimator", "UIViewPropertyAnimator",
     ]
 
     /// Framework protocols that only classes can adopt.

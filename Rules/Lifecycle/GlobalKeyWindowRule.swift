@@ -1,0 +1,89 @@
+import LifeguardKit
+
+/// Finding "the" window through `UIApplication.shared`.
+public struct GlobalKeyWindowRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "global_key_window",
+        name: "GlobalKeyWindow",
+        category: .lifecycle,
+        defaultSeverity: .warning,
+        summary: "A window or root controller is found through `UIApplication.shared`, which is not multi-scene safe.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags `UIApplication.shared.keyWindow`, `UIApplication.shared.windows` (any use), \
+                `UIApplication.shared.delegate?.window`, and `UIApplication.shared.connectedScenes` used \
+                to pick a scene or window (`.first`, `.windows`, `.keyWindow`).
+                """,
+            whyIsThisBad: """
+                Since iOS 13 an app can show several scenes at once (iPad split view, Stage Manager, \
+                external displays, CarPlay), each with its own windows. `keyWindow` was deprecated for this \
+                reason: \"the key window\" may belong to another scene than the code's view, \
+                `windows` mixes windows of every scene, and `connectedScenes.first` is an arbitrary one. \
+                Code that presents alerts, reads safe areas or finds the root controller this way acts on \
+                the wrong window, or on none while a scene is in the background.
+                """,
+            example: """
+                func presentError(_ alert: UIAlertController) {
+                    UIApplication.shared.keyWindow?.rootViewController?.present(alert, animated: true)
+                }
+                """,
+            useInstead: """
+                func presentError(_ alert: UIAlertController, from view: UIView) {
+                    view.window?.rootViewController?.present(alert, animated: true)
+                }
+                """,
+            knownLimitations: """
+                Only chains written from `UIApplication.shared` are seen; `let app = UIApplication.shared` \
+                followed by `app.windows` is not. Code that never runs in a multi-scene app may suppress it.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                func topController() -> UIViewController? {
+                    let root = ↓UIApplication.shared.keyWindow?.rootViewController
+                    let any = ↓UIApplication.shared.windows.first { $0.isKeyWindow }
+                    let window = ↓UIApplication.shared.delegate?.window
+                    let scene = ↓UIApplication.shared.connectedScenes.first as? UIWindowScene
+                    return root
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class Feed: UIViewController {
+                    func present(_ alert: UIAlertController) {
+                        view.window?.rootViewController?.present(alert, animated: true)
+                        UIApplication.shared.open(url)
+                        let state = UIApplication.shared.applicationState
+                        let count = UIApplication.shared.connectedScenes.count
+                    }
+                }
+                """),
+        ])
+
+    public func check(_ context: RuleContext) {
+        let tree = context.tree
+        for (index, token) in tree.tokens.enumerated() where token.kind == .identifier && tree.token(index, is: "UIApplication") {
+            let links = tree.memberLinks(after: index).map { tree.text(ofToken: $0) }
+            guard links.first == "shared", links.count >= 2 else { continue }
+            let flagged: String?
+            switch links[1] {
+            case "keyWindow", "windows":
+                flagged = "UIApplication.shared.\(links[1])"
+            case "delegate" where links.count >= 3 && links[2] == "window":
+                flagged = "UIApplication.shared.delegate?.window"
+            case "connectedScenes" where links.dropFirst(2).contains(where: { ["first", "windows", "keyWindow"].contains($0) }):
+                flagged = "UIApplication.shared.connectedScenes"
+            default:
+                flagged = nil
+            }
+            guard let expression = flagged else { continue }
+            context.report(token: index, node: context.model.innermostNode(containing: index), message: Self.message(expression))
+        }
+    }
+
+    static func message(_ expression: String) -> String {
+        "`\(expression)` is not multi-scene safe; use `view.window`, `view.window?.windowScene`, or pass the scene in"
+    }
+}

@@ -1,0 +1,175 @@
+import LifeguardKit
+
+/// Calling a lifecycle callback that only UIKit may call.
+public struct ManualLifecycleCallRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "manual_lifecycle_call",
+        name: "ManualLifecycleCall",
+        category: .containment,
+        defaultSeverity: .error,
+        summary: "A lifecycle callback that UIKit alone may invoke is called directly.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags calls of `viewWillAppear(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`, \
+                `viewDidDisappear(_:)`, `viewDidLoad()`, `viewWillLayoutSubviews()`, \
+                `viewDidLayoutSubviews()` and `didReceiveMemoryWarning()` on a view controller, and \
+                `layoutSubviews()` and `draw(_:)` on a view — on any receiver but `super`, with UIKit's \
+                argument shape. The receiver must be a controller or view: a bare or `self.` call inside \
+                one, a variable whose declared type or initializer is one, `children[...]`, \
+                `viewControllers`, `presentedViewController`, `topViewController`, or, when its type is \
+                unknown, a name ending in `ViewController`, `Controller` or `VC`. So \
+                `viewModel.viewDidLoad()` and `delegate?.viewWillDisappear(self, animated: true)` are left alone.
+                """,
+            whyIsThisBad: """
+                These methods are notifications, not actions. Calling one does not make anything appear, \
+                load or lay out; it tells the controller (and every override up its class chain) that \
+                something happened when it did not — observers register twice, analytics count phantom \
+                screens, appearance state goes out of sync with `beginAppearanceTransition`, and \
+                `viewDidLoad` work runs again on an already-configured view. `layoutSubviews()` and \
+                `draw(_:)` called directly bypass UIKit's layout and display cycle.
+                """,
+            example: """
+                func refresh() {
+                    viewWillAppear(false)
+                    child.viewDidLoad()
+                }
+                """,
+            useInstead: """
+                func refresh() {
+                    child.beginAppearanceTransition(true, animated: false)
+                    child.endAppearanceTransition()
+                    child.loadViewIfNeeded()
+                }
+                """,
+            knownLimitations: """
+                A receiver whose type cannot be resolved is judged by its name. Forwarding appearance \
+                callbacks by hand in a custom container that opted out of automatic forwarding is still \
+                reported: use `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, \
+                which exist for that.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                final class Feed: UIViewController {
+                    let child = DetailViewController()
+                    func refresh() {
+                        ↓viewWillAppear(false)
+                        child.↓viewDidLoad()
+                        children.first?.↓viewDidAppear(true)
+                    }
+                }
+                """),
+            RuleExample("""
+                final class Badge: UIView {
+                    func update() {
+                        self.↓layoutSubviews()
+                        ↓draw(bounds)
+                    }
+                }
+                """),
+            RuleExample("""
+                func reload(_ settingsVC: UIViewController) {
+                    settingsVC.↓viewWillLayoutSubviews()
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class Feed: UIViewController {
+                    override func viewWillAppear(_ animated: Bool) {
+                        super.viewWillAppear(animated)
+                        viewModel.viewWillAppear()
+                        delegate?.viewWillDisappear(self, animated: animated)
+                        analytics.viewDidAppear(screen)
+                    }
+                }
+                """),
+            RuleExample("""
+                final class Badge: UIView {
+                    override func layoutSubviews() {
+                        super.layoutSubviews()
+                        setNeedsDisplay()
+                    }
+                }
+                """),
+        ])
+
+    enum Shape {
+        case appearance, noArguments, draw
+    }
+
+    static let controllerCallbacks: [String: Shape] = [
+        "viewWillAppear": .appearance, "viewDidAppear": .appearance, "viewWillDisappear": .appearance,
+        "viewDidDisappear": .appearance, "viewDidLoad": .noArguments, "viewWillLayoutSubviews": .noArguments,
+        "viewDidLayoutSubviews": .noArguments, "didReceiveMemoryWarning": .noArguments,
+    ]
+    static let viewCallbacks: [String: Shape] = ["layoutSubviews": .noArguments, "draw": .draw]
+    static let controllerAccessors: Set<String> = [
+        "children", "childViewControllers", "viewControllers", "presentedViewController", "topViewController",
+        "visibleViewController", "presentingViewController", "parent", "selectedViewController",
+    ]
+
+    public func check(_ context: RuleContext) {
+        let model = context.model
+        guard !model.isAppKitOnly else { return }
+        let outline = context.outline
+        let names = Array(Self.controllerCallbacks.keys) + Array(Self.viewCallbacks.keys)
+        for callIndex in names.flatMap({ model.callsByName[$0] ?? [] }).sorted() {
+            let call = outline.calls[callIndex]
+            let name = model.name(ofCall: callIndex)
+            let receiver = context.receiverChain(call)
+            guard receiver?.key != "super", call.receiver == nil || receiver != nil, call.trailingClosures.isEmpty else { continue }
+            let isControllerCallback = Self.controllerCallbacks[name] != nil
+            guard let shape = Self.controllerCallbacks[name] ?? Self.viewCallbacks[name],
+                  matches(shape, call, context: context),
+                  receiverIs(isControllerCallback ? .controller : .view, receiver, call: call, context: context)
+            else { continue }
+            context.report(token: call.nameToken, node: call.node, message: Self.message(name: name, shape: shape))
+        }
+    }
+
+    func matches(_ shape: Shape, _ call: Call, context: RuleContext) -> Bool {
+        let arguments = context.arguments(of: call)
+        switch shape {
+        case .noArguments: return arguments.isEmpty && call.parentheses != nil
+        case .appearance, .draw: return arguments.count == 1 && arguments.first?.label == nil
+        }
+    }
+
+    enum Role {
+        case controller, view
+    }
+
+    func receiverIs(_ role: Role, _ receiver: ExpressionChain?, call: Call, context: RuleContext) -> Bool {
+        let model = context.model
+        guard let receiver, receiver.key != "self" else {
+            guard let enclosing = model.enclosingRole(of: call.node) else { return false }
+            return role == .controller ? enclosing.isController : enclosing.isView
+        }
+        if receiver.contains(anyOf: Self.controllerAccessors) {
+            return role == .controller
+        }
+        switch context.classify(receiver, at: call.node) {
+        case .controller: return role == .controller
+        case .view: return role == .view
+        case .other, .unknown: return false
+        }
+    }
+
+    static func message(name: String, shape: Shape) -> String {
+        switch (name, shape) {
+        case (_, .appearance):
+            return "never call `\(name)(_:)` yourself; UIKit calls it. To forward appearance to a child, use "
+                + "`beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`"
+        case ("viewDidLoad", _):
+            return "never call `viewDidLoad()` yourself; UIKit calls it once. Use `loadViewIfNeeded()` to force the view to load"
+        case ("draw", _):
+            return "never call `draw(_:)` yourself; call `setNeedsDisplay()` and UIKit draws in the next display pass"
+        case ("didReceiveMemoryWarning", _):
+            return "never call `didReceiveMemoryWarning()` yourself; move the cleanup into a method both it and you call"
+        default:
+            return "never call `\(name)()` yourself; call `setNeedsLayout()` (or `layoutIfNeeded()` to lay out now)"
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import LifeguardKit
+
+/// Lifecycle overrides that skip `super`.
+public struct MissingSuperCallRule: Rule {
+    public init() {}
+
+    static let controllerMethods = [
+        "viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(_:)", "viewDidDisappear(_:)",
+        "viewSafeAreaInsetsDidChange()", "viewLayoutMarginsDidChange()", "traitCollectionDidChange(_:)",
+        "viewWillTransition(to:with:)", "willMove(toParent:)", "didMove(toParent:)", "setEditing(_:animated:)",
+        "didReceiveMemoryWarning()", "willTransition(to:with:)", "updateViewConstraints()",
+        "encodeRestorableState(with:)", "decodeRestorableState(with:)", "awakeFromNib()",
+    ]
+    static let viewMethods = [
+        "awakeFromNib()", "prepareForReuse()", "layoutSubviews()", "didMoveToWindow()", "didMoveToSuperview()",
+        "willMove(toWindow:)", "willMove(toSuperview:)", "traitCollectionDidChange(_:)", "updateConstraints()",
+    ]
+
+    public static let description = RuleDescription(
+        id: "missing_super_call",
+        name: "MissingSuperCall",
+        category: .lifecycle,
+        defaultSeverity: .error,
+        summary: "A lifecycle override never calls the same method on `super`.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Flags an `override` of a lifecycle method — keyed on its full Swift name, such as \
+                `viewWillAppear(_:)` — in a view controller or view (resolved across files) whose body \
+                never calls the same method on `super`. The call may be anywhere in the body, inside \
+                `defer` or a closure included. Calling a different lifecycle method on `super` (say \
+                `super.viewDidAppear` from `viewDidDisappear`) does not count, and the message says so. \
+                The method lists are options.
+                """,
+            whyIsThisBad: """
+                UIKit does real work in these implementations: `viewWillAppear(_:)` and friends drive \
+                appearance forwarding to children and transition coordinators; `viewSafeAreaInsetsDidChange()` \
+                and `viewLayoutMarginsDidChange()` propagate insets; `traitCollectionDidChange(_:)` updates \
+                dynamic colors and images; `layoutSubviews()` applies Auto Layout constraints; \
+                `prepareForReuse()` and `awakeFromNib()` reset and wire up state a superclass (yours or \
+                Apple's) relies on. Apple's documentation for each says to call `super`. Skipping it \
+                breaks behavior that is far from the override and hard to trace back.
+                """,
+            example: """
+                override func viewWillAppear(_ animated: Bool) {
+                    refresh()
+                }
+                """,
+            useInstead: """
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    refresh()
+                }
+                """,
+            knownLimitations: """
+                Only types whose class chain reaches a UIKit controller or view (or a configured base \
+                class) are checked. A `super` call made by a helper the override calls is not followed.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                final class Profile: UIViewController {
+                    ↓override func viewDidLoad() {
+                        configure()
+                    }
+                    ↓override func viewDidDisappear(_ animated: Bool) {
+                        super.viewDidAppear(animated)
+                    }
+                }
+                """),
+            RuleExample("""
+                final class AvatarCell: BaseCell {
+                    ↓override func prepareForReuse() {
+                        imageView.image = nil
+                    }
+                }
+                """, supportingFiles: ["class BaseCell: UITableViewCell {}"]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class Profile: UIViewController {
+                    override func viewDidLoad() {
+                        defer { super.viewDidLoad() }
+                        configure()
+                    }
+                    override func viewWillAppear(_ animated: Bool) {
+                        UIView.performWithoutAnimation { super.viewWillAppear(animated) }
+                    }
+                    override func viewDidLayoutSubviews() {
+                        layoutBanner()
+                    }
+                    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+                }
+                """),
+            RuleExample("""
+                final class Model {
+                    func viewDidLoad() {}
+                }
+                class Base { func viewDidLoad() {} }
+                final class Derived: Base {
+                    override func viewDidLoad() {}
+                }
+                """),
+        ],
+        options: [
+            RuleOption(name: "controller_methods", kind: .strings,
+                       summary: "Full names of view controller methods whose overrides must call `super`.",
+                       defaultValue: .strings(controllerMethods)),
+            RuleOption(name: "view_methods", kind: .strings,
+                       summary: "Full names of view methods whose overrides must call `super`.",
+                       defaultValue: .strings(viewMethods)),
+        ])
+
+    public func check(_ context: RuleContext) {
+        let model = context.model
+        guard !model.isAppKitOnly else { return }
+        let controllerMethods = Set(context.options.strings("controller_methods"))
+        let viewMethods = Set(context.options.strings("view_methods"))
+        let outline = context.outline
+        for function in outline.functions where function.kind == .function && function.modifiers.contains(.override) {
+            guard function.body != nil, let role = model.enclosingRole(of: function.node),
+                  outline.nodes[function.node].enclosingFunction < 0,
+                  (role.isController && controllerMethods.contains(function.fullName))
+                    || (role.isView && viewMethods.contains(function.fullName))
+            else { continue }
+            var otherLifecycleCall: String?
+            var called = false
+            for callIndex in model.descendants(of: function.node, kind: .call) {
+                let call = outline.calls[callIndex]
+                guard context.receiverChain(call)?.key == "super" else { continue }
+                let name = context.fullName(of: call)
+                if name == function.fullName || (model.name(ofCall: callIndex) == function.name && call.trailingClosures.isEmpty
+                    && labelsCompatible(name, function.fullName)) {
+                    called = true
+                    break
+                }
+                if controllerMethods.contains(name) || viewMethods.contains(name) { otherLifecycleCall = name }
+            }
+            guard !called else { continue }
+            let start = overrideToken(of: function, context: context)
+            context.report(tokens: start..<(function.nameToken + 1), node: function.node,
+                           message: Self.message(method: function.fullName, instead: otherLifecycleCall))
+        }
+    }
+
+    /// `super.setEditing(editing, animated: animated)` spells the labels the override declares.
+    func labelsCompatible(_ call: String, _ method: String) -> Bool { call == method }
+
+    /// The `override` modifier of a declaration, where the report starts.
+    func overrideToken(of function: FunctionDeclaration, context: RuleContext) -> Int {
+        for token in function.declarationStart..<function.keywordToken where context.tree.token(token, is: "override") {
+            return token
+        }
+        return function.keywordToken
+    }
+
+    static func message(method: String, instead: String?) -> String {
+        var text = "`\(method)` overrides UIKit's implementation but never calls `super.\(method)`"
+        if let instead { text += " (it calls `super.\(instead)` instead)" }
+        return text + "; call it so UIKit's work still happens"
+    }
+}

@@ -1,0 +1,135 @@
+import LifeguardKit
+
+/// A delegate or data source held strongly.
+public struct StrongDelegateRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "strong_delegate",
+        name: "StrongDelegate",
+        category: .resources,
+        defaultSeverity: .warning,
+        summary: "A delegate or data source property of a class is a strong reference.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                In a class, flags a stored property named `delegate` or `dataSource`, or ending in \
+                `Delegate` or `DataSource`, whose type is a class-bound protocol or a class \
+                (`XDelegate?`, `any XDelegate`, `XDelegate!`) and that is not declared `weak` or \
+                `unowned`. Protocols are resolved across the run: one declared here without an \
+                `AnyObject`/`class` constraint (directly or through a parent protocol), `@objc` or a \
+                `where Self:` class requirement is not class-bound and is left alone; so are computed \
+                properties, closure-typed properties, concrete structs, `let`s in structs, and helper \
+                objects the class creates for itself (every value the run assigns to the property is a \
+                new object, such as `transitionDelegate = FadeAnimator()`): those are owned, not owners.
+                """,
+            whyIsThisBad: """
+                The delegate pattern points up the ownership tree: a view controller owns a view (or a \
+                child, or a helper) and sets itself as that object's delegate. If the delegate reference \
+                is strong, owner and owned keep each other alive — a retain cycle that leaks both, along \
+                with everything they hold. UIKit's own `delegate` and `dataSource` properties are `weak` \
+                for this reason.
+                """,
+            example: """
+                protocol PlayerViewDelegate: AnyObject {
+                    func playerDidFinish()
+                }
+
+                final class PlayerView: UIView {
+                    var delegate: PlayerViewDelegate?
+                }
+                """,
+            useInstead: """
+                protocol PlayerViewDelegate: AnyObject {
+                    func playerDidFinish()
+                }
+
+                final class PlayerView: UIView {
+                    weak var delegate: PlayerViewDelegate?
+                }
+                """,
+            knownLimitations: """
+                A protocol that is not declared in the run is taken to be class-bound when its name ends \
+                in `Delegate` or `DataSource` (framework delegate protocols are `@objc`); a strong \
+                reference that is deliberate (an object that must outlive its owner) needs a suppression \
+                comment saying why.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                protocol PlayerViewDelegate: AnyObject { func playerDidFinish() }
+                final class PlayerView: UIView {
+                    ↓var delegate: PlayerViewDelegate?
+                    ↓private(set) var scrubberDataSource: (any ScrubberDataSource)!
+                    ↓let tableDelegate: UITableViewDelegate
+                }
+                """),
+            RuleExample("""
+                final class Uploader {
+                    ↓var delegate: UploaderDelegate?
+                }
+                """, supportingFiles: ["protocol UploaderDelegate: NSObjectProtocol {}"]),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                protocol PlayerViewDelegate: AnyObject { func playerDidFinish() }
+                protocol Formatting { func format(_ value: Int) -> String }
+                final class PlayerView: UIView {
+                    weak var delegate: PlayerViewDelegate?
+                    unowned let dataSource: PlayerDataSource
+                    var formatterDelegate: Formatting?
+                    var onFinishDelegate: (() -> Void)?
+                    var delegateProxy: PlayerViewDelegate { delegate! }
+                }
+                struct Settings { let delegate: SettingsDelegate }
+                """),
+        ])
+
+    public func check(_ context: RuleContext) {
+        let model = context.model
+        let outline = context.outline
+        for variable in outline.variables where !variable.isConditionalBinding && variable.storage != .computed {
+            let node = outline.nodes[variable.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type,
+                  isDelegateName(variable.name),
+                  !variable.modifiers.contains(.weak), !variable.modifiers.contains(.unowned),
+                  !variable.modifiers.contains(.static), !variable.modifiers.contains(.class),
+                  let role = model.enclosingRole(of: variable.node), role.isReferenceType,
+                  outline.types[outline.nodes[node.parent].detail].kind != .protocol,
+                  let annotation = variable.typeAnnotation, !TypeNames.isFunctionType(context.tree, annotation),
+                  let type = TypeNames.annotated(context.tree, annotation),
+                  holdsStrongly(type, context: context), !isOwnedHelper(variable, context: context)
+            else { continue }
+            context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.node,
+                           message: Self.message(name: variable.name, type: type, isLet: variable.isLet))
+        }
+    }
+
+    /// A delegate object this class creates for itself (a transition animator, a table's data
+    /// source): every value the run ever gives the property is a new object, so the property
+    /// owns it and nothing points back.
+    func isOwnedHelper(_ variable: VariableDeclaration, context: RuleContext) -> Bool {
+        var values = context.index.assignedValues[variable.name] ?? []
+        if let initializer = variable.initializer {
+            values.append(TypeNames.initialized(context.tree, initializer) != nil ? .creation : .other)
+        }
+        return !values.isEmpty && values.allSatisfy { $0 == .creation }
+    }
+
+    func isDelegateName(_ name: String) -> Bool {
+        name == "delegate" || name == "dataSource" || name.hasSuffix("Delegate") || name.hasSuffix("DataSource")
+    }
+
+    /// Whether a property of this type keeps its object alive and could close a cycle.
+    func holdsStrongly(_ type: String, context: RuleContext) -> Bool {
+        let index = context.index
+        if let bound = index.isClassBoundProtocol(type) { return bound }
+        let kinds = index.declaredKinds(of: type)
+        if kinds.contains(.class) || kinds.contains(.actor) { return true }
+        if !kinds.isEmpty { return false }
+        return type.hasSuffix("Delegate") || type.hasSuffix("DataSource") || index.isClass(type)
+    }
+
+    static func message(name: String, type: String, isLet: Bool) -> String {
+        "`\(name)` holds its `\(type)` strongly, and a delegate usually owns this object: a retain cycle; "
+            + "declare it `weak var \(name): \(type)?`" + (isLet ? " (or `unowned let`)" : "")
+    }
+}

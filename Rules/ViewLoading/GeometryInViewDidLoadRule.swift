@@ -1,0 +1,112 @@
+import LifeguardKit
+
+/// Reading view geometry in `viewDidLoad()`, before it is final.
+public struct GeometryInViewDidLoadRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "geometry_in_view_did_load",
+        name: "GeometryInViewDidLoad",
+        category: .layout,
+        defaultSeverity: .warning,
+        summary: "`viewDidLoad()` reads the view's size or safe area, which are not final yet.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Inside `viewDidLoad()` of a view controller, flags reads of `view.bounds`, `view.frame`, \
+                `view.safeAreaInsets`, `view.safeAreaLayoutGuide.layoutFrame` (also through \
+                `self.view`) and `UIScreen.main.bounds`. Assignments to them, and reads inside closures \
+                (which run later), are left alone.
+                """,
+            whyIsThisBad: """
+                In `viewDidLoad()` the view has just been created: it is not in a window, has not been \
+                sized by its container, and has no safe-area insets yet — `bounds` is whatever the nib or \
+                `loadView()` gave it (often the full screen of the device the storyboard was designed on). \
+                Frames computed from it are wrong on other devices, in split view, in sheets and after \
+                rotation. `UIScreen.main.bounds` is wrong whenever the app does not fill the screen \
+                (iPad multitasking, Stage Manager) and is deprecated.
+                """,
+            example: """
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    banner.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: 44)
+                }
+                """,
+            useInstead: """
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    banner.translatesAutoresizingMaskIntoConstraints = false
+                    NSLayoutConstraint.activate([
+                        banner.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                        banner.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+                        banner.heightAnchor.constraint(equalToConstant: 44),
+                    ])
+                }
+                """,
+            knownLimitations: """
+                Only the root view's geometry is checked, not subviews'. A read that only sets an initial \
+                value later corrected in `viewDidLayoutSubviews()` is still reported; suppress it there.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                final class Banner: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let width = view.↓bounds.width
+                        label.frame = self.view.↓frame
+                        let top = view.safeAreaLayoutGuide.↓layoutFrame.minY
+                        let insets = view.↓safeAreaInsets
+                        let screen = UIScreen.main.↓bounds
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class Banner: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        view.frame = CGRect(x: 0, y: 0, width: 320, height: 480)
+                        DispatchQueue.main.async { self.label.frame = self.view.bounds }
+                    }
+                    override func viewDidLayoutSubviews() {
+                        super.viewDidLayoutSubviews()
+                        label.frame = view.bounds
+                    }
+                }
+                """),
+        ])
+
+    static let members: Set<String> = ["bounds", "frame", "safeAreaInsets", "layoutFrame"]
+
+    public func check(_ context: RuleContext) {
+        let model = context.model
+        guard !model.isAppKitOnly else { return }
+        let tree = context.tree
+        let outline = context.outline
+        for function in outline.functions where function.fullName == "viewDidLoad()" && function.kind == .function {
+            guard let role = model.enclosingRole(of: function.node), role.isController, let body = function.body else { continue }
+            // Closures run later; their tokens are skipped.
+            let closures = model.descendants(of: function.node, kind: .closure).map { outline.closures[$0].body }
+            let written = Set(model.descendants(of: function.node, kind: .assignment).compactMap { index -> Int? in
+                ExpressionChain(tree, tokens: outline.assignments[index].lhs)?.linkTokens.last
+            })
+            for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
+                guard Self.members.contains(tree.text(ofToken: token)), !written.contains(token),
+                      !closures.contains(where: { $0.contains(token) }),
+                      let chain = ExpressionChain(tree, tokens: tree.postfixExpressionStart(endingAt: token)..<(token + 1))
+                else { continue }
+                let names = chain.names
+                let isRootGeometry = names == ["view", "bounds"] || names == ["view", "frame"]
+                    || names == ["view", "safeAreaInsets"] || names == ["view", "safeAreaLayoutGuide", "layoutFrame"]
+                    || names == ["UIScreen", "main", "bounds"]
+                guard isRootGeometry else { continue }
+                context.report(token: token, node: function.node, message: Self.message(chain.key))
+            }
+        }
+    }
+
+    static func message(_ expression: String) -> String {
+        "`\(expression)` is read in `viewDidLoad()`, before the view has its final size; use Auto Layout constraints, "
+            + "or read it in `viewDidLayoutSubviews()` or `viewSafeAreaInsetsDidChange()`"
+    }
+}

@@ -1,0 +1,88 @@
+import LifeguardKit
+
+/// `super.loadView()` in a `loadView()` that builds its own root view.
+public struct SuperLoadViewInCustomRootRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "super_load_view_in_custom_root",
+        name: "SuperLoadViewInCustomRoot",
+        category: .viewLoading,
+        defaultSeverity: .warning,
+        summary: "`loadView()` assigns its own root view and also calls `super.loadView()`.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Inside `override func loadView()` of a view controller, flags `super.loadView()` when the \
+                same body also assigns `view = ...` or `self.view = ...`. Calling `super.loadView()` \
+                without assigning is the storyboard or nib path and is fine.
+                """,
+            whyIsThisBad: """
+                `UIViewController.loadView()` looks for a nib or storyboard view and, failing that, \
+                creates a plain `UIView`. A `loadView()` that installs its own root view does not want \
+                either: the view `super` made is thrown away (wasted work), and if a nib with a matching \
+                name exists it is loaded, its outlets connected, then replaced — a confusing source of \
+                \"this outlet is set but not on screen\" bugs. Apple's documentation: \"Your custom \
+                implementation of this method should not call super.\"
+                """,
+            example: """
+                override func loadView() {
+                    super.loadView()
+                    view = MapCanvasView()
+                }
+                """,
+            useInstead: """
+                override func loadView() {
+                    view = MapCanvasView()
+                }
+                """,
+            knownLimitations: "None known."),
+        triggeringExamples: [
+            RuleExample("""
+                final class MapViewController: UIViewController {
+                    override func loadView() {
+                        ↓super.loadView()
+                        self.view = MapCanvasView()
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class NibViewController: UIViewController {
+                    override func loadView() {
+                        super.loadView()
+                        view.backgroundColor = .systemBackground
+                    }
+                }
+                """),
+            RuleExample("""
+                final class MapViewController: UIViewController {
+                    override func loadView() {
+                        view = MapCanvasView()
+                    }
+                }
+                """),
+        ])
+
+    public func check(_ context: RuleContext) {
+        let model = context.model
+        guard !model.isAppKitOnly else { return }
+        for function in context.outline.functions where function.fullName == "loadView()" && function.kind == .function {
+            guard let role = model.enclosingRole(of: function.node), role.isController else { continue }
+            let assigns = model.descendants(of: function.node, kind: .assignment).contains { index in
+                ExpressionChain(context.tree, tokens: context.outline.assignments[index].lhs)?.key == "view"
+            }
+            guard assigns else { continue }
+            for callIndex in model.descendants(of: function.node, kind: .call) where model.name(ofCall: callIndex) == "loadView" {
+                let call = context.outline.calls[callIndex]
+                guard context.receiverChain(call)?.key == "super", call.arguments.isEmpty else { continue }
+                context.report(tokens: call.chainStart..<(call.nameToken + 1), node: call.node, message: Self.message())
+            }
+        }
+    }
+
+    static func message() -> String {
+        "this `loadView()` installs its own root view, so `super.loadView()` only builds a view that is thrown away "
+            + "(or loads a nib by accident); remove the `super` call"
+    }
+}

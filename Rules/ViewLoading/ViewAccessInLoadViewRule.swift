@@ -1,0 +1,121 @@
+import LifeguardKit
+
+/// Reading `view` inside `loadView()` before assigning it.
+public struct ViewAccessInLoadViewRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "view_access_in_load_view",
+        name: "ViewAccessInLoadView",
+        category: .viewLoading,
+        defaultSeverity: .error,
+        summary: "`loadView()` reads `view` before assigning it.",
+        documentation: RuleDocumentation(
+            whatItDoes: """
+                Inside `override func loadView()` of a view controller that does not call \
+                `super.loadView()` first, flags reads of `view` or `self.view` (member access such as \
+                `view.backgroundColor`, `view.addSubview(...)`, passing `view` along) that come before the \
+                first `view = ...` or `self.view = ...`.
+                """,
+            whyIsThisBad: """
+                The `view` getter loads the view when it is `nil`, by calling `loadView()`. Inside \
+                `loadView()`, before a view is assigned, reading `view` therefore calls `loadView()` again: \
+                at best a second root view is built and one of them is lost, at worst the recursion never \
+                ends and the app crashes with a stack overflow.
+                """,
+            example: """
+                override func loadView() {
+                    view.backgroundColor = .black
+                    view = PlayerView()
+                }
+                """,
+            useInstead: """
+                override func loadView() {
+                    let root = PlayerView()
+                    root.backgroundColor = .black
+                    view = root
+                }
+                """,
+            knownLimitations: """
+                Reads inside closures created in `loadView()` are checked like the rest of the body, \
+                although a closure may run after the assignment. A local named `view` is recognized and \
+                left alone.
+                """),
+        triggeringExamples: [
+            RuleExample("""
+                final class PlayerViewController: UIViewController {
+                    override func loadView() {
+                        ↓view.backgroundColor = .black
+                        let player = PlayerView()
+                        player.frame = self.↓view.bounds
+                        view = player
+                        view.addSubview(controls)
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                final class PlayerViewController: UIViewController {
+                    override func loadView() {
+                        let view = PlayerView()
+                        view.backgroundColor = .black
+                        self.view = view
+                        self.view.addSubview(controls)
+                    }
+                }
+                """),
+            RuleExample("""
+                final class NibViewController: UIViewController {
+                    override func loadView() {
+                        super.loadView()
+                        view.backgroundColor = .systemBackground
+                    }
+                }
+                """),
+        ])
+
+    public func check(_ context: RuleContext) {
+        let model = context.model
+        guard !model.isAppKitOnly else { return }
+        let tree = context.tree
+        let outline = context.outline
+        for function in outline.functions where function.fullName == "loadView()" && function.kind == .function {
+            guard let role = model.enclosingRole(of: function.node), role.isController, let body = function.body else { continue }
+            // The first assignment to the root view, and the first `super.loadView()`.
+            var firstAssignment = body.close
+            var assignedTokens = Set<Int>()
+            for index in model.descendants(of: function.node, kind: .assignment) {
+                let assignment = outline.assignments[index]
+                guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), lhs.key == "view" else { continue }
+                firstAssignment = min(firstAssignment, assignment.lhs.lowerBound)
+                assignedTokens.formUnion(lhs.linkTokens)
+            }
+            var superCall = body.close
+            for index in model.descendants(of: function.node, kind: .call) where model.name(ofCall: index) == "loadView" {
+                if context.receiverChain(outline.calls[index])?.key == "super" {
+                    superCall = min(superCall, outline.calls[index].chainStart)
+                }
+            }
+            let localView = outline.variables.first { variable in
+                variable.name == "view" && body.contains(variable.nameToken)
+            }
+            for token in tree.significantTokens(in: body.interior) where token < firstAssignment && token < superCall {
+                guard tree.tokens[token].kind == .identifier, tree.token(token, is: "view"), !assignedTokens.contains(token)
+                else { continue }
+                if let previous = tree.previousSignificant(before: token), tree.tokens[previous].kind == .period {
+                    guard let receiver = tree.previousSignificant(before: previous), tree.token(receiver, is: "self") else { continue }
+                } else if let local = localView, local.nameToken <= token {
+                    continue
+                }
+                if let next = tree.nextSignificant(after: token), tree.tokens[next].kind == .colon { continue }
+                context.report(token: token, node: function.node, message: Self.message())
+            }
+        }
+    }
+
+    static func message() -> String {
+        "`view` is read inside `loadView()` before it is assigned, which calls `loadView()` again; "
+            + "build the root view in a local and assign `view = root` first"
+    }
+}
