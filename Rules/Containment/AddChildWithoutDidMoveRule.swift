@@ -115,7 +115,8 @@ public struct AddChildWithoutDidMoveRule: Rule {
             for candidate in scope.calls(context) where candidate != callIndex {
                 let other = outline.calls[candidate]
                 let name = context.model.name(ofCall: candidate)
-                if name == "didMove", let receiver = context.receiverChain(other), aliases.contains(receiver.key) {
+                if name == "didMove", let receiver = context.receiverChain(other),
+                   aliases.contains(context.dealiasedKey(receiver, at: other.node)) {
                     finished = true
                     break
                 }

@@ -140,6 +140,8 @@ public struct ChildViewWithoutAddChildRule: Rule {
     static let insertions: [String] = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
     static let containment: Set<String> = ["addChild", "addChildViewController"]
     static let transitionProtocols = ["UIViewControllerAnimatedTransitioning", "UIViewControllerInteractiveTransitioning"]
+    /// Controllers whose views UIKit places itself during presentations.
+    static let managedByUIKit: Set<String> = ["presentedViewController", "presentingViewController"]
 
     public func check(_ context: RuleContext) {
         guard !context.model.isAppKitOnly else { return }
@@ -163,7 +165,9 @@ public struct ChildViewWithoutAddChildRule: Rule {
                 notes.append(.init("`\(child)` is created here; `addChild` is missing for it",
                                    token: outline.variables[variable].nameToken))
             }
-            context.report(token: call.nameToken, node: call.node, message: Self.message(child: child), notes: notes)
+            let inController = model.enclosingRole(of: call.node)?.isController ?? false
+            context.report(token: call.nameToken, node: call.node,
+                           message: Self.message(child: child, inController: inController), notes: notes)
         }
     }
 
@@ -180,31 +184,63 @@ public struct ChildViewWithoutAddChildRule: Rule {
         return ExpressionChain(context.tree, tokens: argument.expression.lowerBound..<end)
     }
 
-    /// Custom transition animators add views to the transition's container: that is UIKit's
-    /// own containment at work.
+    /// Custom transition animators and presentation controllers add views to the transition's
+    /// container: that is UIKit's own containment at work.
     func isTransitionContainer(_ call: Call, context: RuleContext) -> Bool {
-        if let role = context.model.enclosingRole(of: call.node) {
-            for name in Self.transitionProtocols where context.index.conforms(role.name, to: name) { return true }
-            if let type = context.model.enclosingType(of: call.node),
+        let model = context.model
+        if let role = model.enclosingRole(of: call.node) {
+            for name in Self.transitionProtocols where context.index.conforms(role.key, to: name) { return true }
+            if let type = model.enclosingType(of: call.node),
                context.outline.types[type].inheritedTypes.contains(where: { Self.transitionProtocols.contains($0.name) }) {
                 return true
             }
         }
         guard let receiver = context.receiverChain(call) else { return false }
-        if receiver.lastName == "containerView" { return true }
+        if receiver.lastName == "containerView" {
+            return isTransitionContext(receiver, at: call.node, context: context)
+        }
         if receiver.names.count == 1, !receiver.startsWithSelf,
-           let local = context.model.localVariable(named: receiver.names[0], visibleAt: call.node),
+           let local = model.localVariable(named: receiver.names[0], visibleAt: call.node),
            let initializer = context.outline.variables[local].initializer,
-           ExpressionChain(context.tree, tokens: initializer)?.lastName == "containerView" {
-            return true
+           let source = ExpressionChain(context.tree, tokens: initializer), source.lastName == "containerView" {
+            return isTransitionContext(source, at: context.outline.variables[local].node, context: context)
         }
         return false
+    }
+
+    /// `transitionContext.containerView`, or `containerView` inside a `UIPresentationController`.
+    func isTransitionContext(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
+        let names = chain.names
+        if names.count == 1 {
+            guard let role = context.model.enclosingRole(of: node) else { return false }
+            return context.index.inherits(role.key, from: "UIPresentationController")
+        }
+        let root = names[0]
+        if let (_, parameter) = context.model.parameter(named: root, visibleAt: node) {
+            return context.tree.text(ofTokens: context.outline.parameters[parameter].type).contains("ContextTransitioning")
+        }
+        let lowered = root.lowercased()
+        return lowered.contains("context") || lowered.contains("transition")
     }
 
     /// `let child = children.first`, `for child in children`: already a child.
     func isFromChildCollection(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
         guard let root = chain.names.first, !chain.startsWithSelf else { return false }
         let model = context.model
+        if Self.managedByUIKit.contains(root) { return true }
+        // `children.forEach { $0.view ... }`, `viewControllers.map { controller in ... }`.
+        var current = context.outline.nodes[node].parent
+        while current >= 0, context.outline.nodes[current].kind != .function {
+            if context.outline.nodes[current].kind == .closure {
+                let closure = context.outline.closures[context.outline.nodes[current].detail]
+                if root == "$0" || closure.parameterNames.contains(root), let call = closure.call,
+                   let receiver = context.receiverChain(context.outline.calls[call]),
+                   receiver.contains(anyOf: UIKitVocabulary.childCollections) {
+                    return true
+                }
+            }
+            current = context.outline.nodes[current].parent
+        }
         if let local = model.localVariable(named: root, visibleAt: node),
            let initializer = context.outline.variables[local].initializer,
            mentionsChildCollection(initializer, context: context) {
@@ -231,16 +267,11 @@ public struct ChildViewWithoutAddChildRule: Rule {
     /// Whether `X` can be a view controller: its resolved type is one, or it cannot be resolved
     /// and nothing says otherwise.
     func isController(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
-        guard let type = context.model.declaredTypeName(of: chain, at: node) else {
-            // Unresolved (a deeper chain, a call result): only names that read like controllers.
-            let name = chain.names.last ?? ""
-            return chain.names.count == 1 || UIKitVocabulary.looksLikeController(name.prefix(1).uppercased() + name.dropFirst())
+        if let type = context.model.declaredTypeName(of: chain, at: node) {
+            return TypeClass(type, index: context.index) == .controller
         }
-        if context.index.isController(type) { return true }
-        if !context.index.declaredKinds(of: type).isEmpty || context.index.isView(type) || context.index.isClass(type) {
-            return false
-        }
-        return UIKitVocabulary.looksLikeController(type)
+        // Unresolved: a plain name is checked; a deeper chain only when it reads like a controller.
+        return chain.names.count == 1 || context.classify(chain, at: node) == .controller
     }
 
     /// Whether `child` is passed to `addChild` where it counts.
@@ -280,14 +311,23 @@ public struct ChildViewWithoutAddChildRule: Rule {
                 }
             }
         }
-        // A stored property added as a child elsewhere in the type (any file).
-        if let role = model.enclosingRole(of: call.node), model.member(child, at: call.node)?.isProperty == true {
-            for indexed in context.index.calls(inType: role.name)
-            where Self.containment.contains(indexed.name) && indexed.firstArgument == child {
+        // A stored property added as a child elsewhere in the type (any file). A local that
+        // shadows the property is not the property.
+        let childIsProperty = child.split(separator: ".").count == 1
+            && (model.isStoredProperty(child, at: call.node) || chainStartsWithSelf(call, context: context))
+        if let role = model.enclosingRole(of: call.node), childIsProperty {
+            for indexed in context.index.calls(inType: role.key)
+            where Self.containment.contains(indexed.name) && indexed.firstArgument == child && !indexed.firstArgumentIsLocal {
                 return true
             }
         }
         return false
+    }
+
+    /// `self.child.view`: the child is named through `self`.
+    func chainStartsWithSelf(_ call: Call, context: RuleContext) -> Bool {
+        guard let first = context.arguments(of: call).first, let chain = context.chain(first) else { return false }
+        return chain.startsWithSelf
     }
 
     /// `embed(child)` where `embed` calls `addChild` on its parameter, or `child.attach(to: self)`
@@ -310,8 +350,10 @@ public struct ChildViewWithoutAddChildRule: Rule {
         return false
     }
 
-    static func message(child: String) -> String {
-        "`\(child).view` is added to the view hierarchy but `\(child)` is never added as a child view controller; "
-            + "call `addChild(\(child))` before and `\(child).didMove(toParent: self)` after"
+    static func message(child: String, inController: Bool) -> String {
+        let fix = inController
+            ? "call `addChild(\(child))` before and `\(child).didMove(toParent: self)` after"
+            : "have the view controller that shows this view call `addChild(\(child))` and `\(child).didMove(toParent:)`"
+        return "`\(child).view` is added to the view hierarchy but `\(child)` is never added as a child view controller; \(fix)"
     }
 }

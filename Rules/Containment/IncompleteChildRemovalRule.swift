@@ -125,8 +125,21 @@ public struct IncompleteChildRemovalRule: Rule {
                 guard name == "removeFromParent" || name == "removeFromParentViewController" else { return false }
                 return context.receiverChain(outline.calls[candidate]).map { aliases.contains($0.key) } ?? false
             }
-            guard !removed, addsAsChild(child, at: call.node, scope: scope, context: context) else { continue }
+            guard !removed, !isReinserted(child, after: call, scope: scope, context: context),
+                  addsAsChild(child, at: call.node, scope: scope, context: context) else { continue }
             context.report(token: call.nameToken, node: call.node, message: Self.viewMessage(child: child))
+        }
+    }
+
+    /// `child.view.removeFromSuperview()` then `stack.addArrangedSubview(child.view)`: the view
+    /// moves to another place and the child stays, as it should.
+    func isReinserted(_ child: String, after call: Call, scope: FunctionScope, context: RuleContext) -> Bool {
+        let insertions: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+        return scope.calls(context).contains { candidate in
+            let other = context.outline.calls[candidate]
+            guard other.chainStart > call.chainStart, insertions.contains(context.model.name(ofCall: candidate)),
+                  let first = context.arguments(of: other).first else { return false }
+            return context.chain(first)?.key == child + ".view"
         }
     }
 
@@ -145,7 +158,7 @@ public struct IncompleteChildRemovalRule: Rule {
             if context.chain(first)?.key == child { return true }
         }
         guard let role = model.enclosingRole(of: node) else { return false }
-        return context.index.calls(inType: role.name).contains {
+        return context.index.calls(inType: role.key).contains {
             ($0.name == "addChild" || $0.name == "addChildViewController") && $0.firstArgument == child
         }
     }

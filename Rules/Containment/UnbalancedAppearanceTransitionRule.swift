@@ -95,7 +95,7 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
                 let call = outline.calls[callIndex]
                 guard let role = model.enclosingRole(of: call.node) else { continue }
                 let receiver = context.receiverChain(call)?.key ?? "self"
-                let partners = context.index.calls(inType: role.name).filter { $0.name == partner }
+                let partners = context.index.calls(inType: role.key).filter { $0.name == partner }
                 let loopReceiver = isLoopVariable(receiver, at: call.node, context: context)
                 let balanced = partners.contains { other in
                     let otherReceiver = other.receiver ?? "self"

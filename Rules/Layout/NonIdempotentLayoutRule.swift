@@ -16,7 +16,9 @@ public struct NonIdempotentLayoutRule: Rule {
                 `layoutSubviews()`, `draw(_:)` and `updateConstraints()` of a view, flags calls that add \
                 state each time they run — `addSubview`, `insertSubview`, `addArrangedSubview`, \
                 `addSublayer`, `insertSublayer`, `addGestureRecognizer`, `NSLayoutConstraint.activate`, \
-                `addConstraint(s)`, `.isActive = true`, `addLayoutGuide`, `addTarget`, timers — unless they \
+                `addConstraint(s)`, `.isActive = true`, `addLayoutGuide`, `addTarget`, timers — when what \
+                they add is created during the pass (inline, such as `addSubview(UILabel())` or \
+                `a.constraint(equalTo: b).isActive = true`, or in a local the callback creates), unless they \
                 are guarded: inside an `if`/`guard`/`while`/`switch` whose condition tests a stored \
                 property of `self` (`if !didSetUp`, `if gradient.superlayer == nil`), or after a \
                 `guard ... else { return }` in the callback's body. Network work (`URLSession`, \
@@ -36,14 +38,15 @@ public struct NonIdempotentLayoutRule: Rule {
             example: """
                 override func viewDidLayoutSubviews() {
                     super.viewDidLayoutSubviews()
-                    view.layer.addSublayer(gradient)
+                    let gradient = CAGradientLayer()
                     gradient.frame = view.bounds
+                    view.layer.addSublayer(gradient)
                 }
                 """,
             useInstead: """
                 override func viewDidLoad() {
                     super.viewDidLoad()
-                    view.layer.addSublayer(gradient)
+                    view.layer.insertSublayer(gradient, at: 0)
                 }
 
                 override func viewDidLayoutSubviews() {
@@ -52,17 +55,21 @@ public struct NonIdempotentLayoutRule: Rule {
                 }
                 """,
             knownLimitations: """
-                A guard is recognized by the condition's reading a stored property of `self`, not by \
-                proving the guarded code flips that state; a condition on something else \
+                Re-adding a stored subview, layer or gesture recognizer, or re-activating stored \
+                constraints, is not reported, although the specification lists the calls without \
+                exception: UIKit moves or keeps an object that is already there, so nothing piles up \
+                (on real code every such finding was a false positive). A guard is recognized by the \
+                condition's reading a stored property of `self`, not by proving the guarded code flips \
+                that state; a condition on something else \
                 (`traitCollection`, a local) does not count. Work done by a helper method the callback \
                 calls is not followed.
                 """),
         triggeringExamples: [
             RuleExample("""
                 final class ProfileViewController: UIViewController {
-                    let gradient = CAGradientLayer()
                     override func viewDidLayoutSubviews() {
                         super.viewDidLayoutSubviews()
+                        let gradient = CAGradientLayer()
                         view.layer.↓addSublayer(gradient)
                         NSLayoutConstraint.↓activate([badge.topAnchor.constraint(equalTo: view.topAnchor)])
                         badge.widthAnchor.constraint(equalToConstant: 20).↓isActive = true
@@ -73,7 +80,7 @@ public struct NonIdempotentLayoutRule: Rule {
                 final class BadgeView: UIView {
                     override func layoutSubviews() {
                         super.layoutSubviews()
-                        if bounds.width > 100 { ↓addSubview(label) }
+                        if bounds.width > 100 { ↓addSubview(UILabel()) }
                         ↓setNeedsLayout()
                     }
                 }
@@ -158,7 +165,9 @@ public struct NonIdempotentLayoutRule: Rule {
                 let assignment = outline.assignments[assignmentIndex]
                 guard let chain = ExpressionChain(context.tree, tokens: assignment.lhs), chain.lastName == "isActive",
                       context.tree.significantTokens(in: assignment.rhs).map({ context.tree.tokens[$0].keyword }) == [.true],
-                      !model.isGuarded(assignment.node), let token = chain.linkTokens.last
+                      let token = chain.linkTokens.last, let dot = context.tree.previousSignificant(before: token),
+                      let base = ExpressionChain(context.tree, tokens: assignment.lhs.lowerBound..<dot),
+                      isFresh(base, at: assignment.node, context: context), !model.isGuarded(assignment.node)
                 else { continue }
                 context.report(token: token, node: assignment.node,
                                message: Self.message(.accumulates, call: "isActive = true", callback: function.fullName, role: role))
@@ -176,7 +185,7 @@ public struct NonIdempotentLayoutRule: Rule {
         let receiverStartsRequest = receiver?.contains(anyOf: Self.network) ?? false
         if Self.network.contains(name)
             || (receiver?.contains(anyOf: ["URLSession"]) == true && !receiverStartsRequest)
-            || (name == "resume" && !receiverStartsRequest && (receiver?.lastName?.lowercased().hasSuffix("task") ?? false)) {
+            || (name == "resume" && !receiverStartsRequest && isTask(receiver, at: call.node, context: context)) {
             return .network
         }
         if name == "setNeedsLayout" || name == "layoutIfNeeded" || (name == "setNeedsDisplay" && function.fullName == "draw(_:)") {
@@ -184,12 +193,79 @@ public struct NonIdempotentLayoutRule: Rule {
             let unconditional = model.enclosingConditionals(of: call.node).allSatisfy { $0.part == .condition }
             return onSelf && unconditional && call.arguments.isEmpty ? .layoutLoop : nil
         }
-        var accumulates = Self.accumulating.contains(name)
-        if name == "activate", receiver?.key == "NSLayoutConstraint" { accumulates = true }
+        var accumulates = false
+        if Self.accumulating.contains(name) || (name == "activate" && receiver?.key == "NSLayoutConstraint") {
+            // Adding a stored subview, layer or recognizer again, or activating stored constraints
+            // again, only moves or keeps what is there; objects created during layout pile up.
+            accumulates = name == "addTarget" || addsFreshObject(call, context: context)
+        }
         if name == "scheduledTimer", receiver?.key == "Timer" { accumulates = true }
         if name == "Timer", receiver == nil { accumulates = true }
         guard accumulates, !model.isGuarded(call.node) else { return nil }
         return .accumulates
+    }
+
+    /// Whether the object a call adds was made during this pass: created inline
+    /// (`addSubview(UILabel())`, `NSLayoutConstraint.activate([a.constraint(...)])`) or held in a
+    /// local the callback creates. Stored properties and parameters are existing objects.
+    func addsFreshObject(_ call: Call, context: RuleContext) -> Bool {
+        guard let first = context.arguments(of: call).first else { return false }
+        let tokens = context.tree.significantTokens(in: first.expression)
+        guard let start = tokens.first else { return false }
+        if context.tree.tokens[start].kind == .leftBracket, let close = context.tree.partner(ofToken: start) {
+            // An array literal: fresh when any element is.
+            return elements(start, close, context: context).contains { element in
+                ExpressionChain(context.tree, tokens: element).map { isFresh($0, at: call.node, context: context) } ?? true
+            }
+        }
+        guard let chain = context.chain(first) else { return true }
+        return isFresh(chain, at: call.node, context: context)
+    }
+
+    /// A chain that makes something new each time: one with a call in it, or a local created here.
+    func isFresh(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
+        if chain.links.contains(where: { if case .call = $0 { return true } else { return false } }) { return true }
+        guard !chain.startsWithSelf, let root = chain.names.first else { return false }
+        let model = context.model
+        if let local = model.localVariable(named: root, visibleAt: node) {
+            guard let initializer = context.outline.variables[local].initializer else { return true }
+            // `let existing = self.badge` is not new; `let badge = BadgeView()` is.
+            if let source = ExpressionChain(context.tree, tokens: initializer) {
+                return source.links.contains { if case .call = $0 { return true } else { return false } }
+            }
+            return true
+        }
+        return false
+    }
+
+    /// The element ranges of an array literal between `open` and `close`.
+    func elements(_ open: Int, _ close: Int, context: RuleContext) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = open + 1
+        var current = open + 1
+        while current < close {
+            let kind = context.tree.tokens[current].kind
+            if (kind == .leftParen || kind == .leftBracket || kind == .leftBrace), let partner = context.tree.partner(ofToken: current) {
+                current = partner + 1
+                continue
+            }
+            if kind == .comma {
+                result.append(start..<current)
+                start = current + 1
+            }
+            current += 1
+        }
+        if !context.tree.significantTokens(in: start..<close).isEmpty { result.append(start..<close) }
+        return result
+    }
+
+    /// A receiver that is a `URLSessionTask`: by its declared type, or by its name.
+    func isTask(_ receiver: ExpressionChain?, at node: Int, context: RuleContext) -> Bool {
+        guard let receiver else { return false }
+        if let type = context.model.declaredTypeName(of: receiver, at: node) {
+            return type.hasSuffix("Task") && type.hasPrefix("URLSession")
+        }
+        return receiver.lastName?.lowercased().hasSuffix("task") ?? false
     }
 
     static func message(_ problem: Problem, call: String, callback: String, role: FileModel.TypeRole) -> String {

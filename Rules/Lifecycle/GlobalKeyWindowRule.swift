@@ -14,7 +14,8 @@ public struct GlobalKeyWindowRule: Rule {
             whatItDoes: """
                 Flags `UIApplication.shared.keyWindow`, `UIApplication.shared.windows` (any use), \
                 `UIApplication.shared.delegate?.window`, and `UIApplication.shared.connectedScenes` used \
-                to pick a scene or window (`.first`, `.windows`, `.keyWindow`).
+                to pick an arbitrary scene or window (`.first`, or a walk to `.windows`/`.keyWindow`); a \
+                search for a particular scene (`first(where:)`) is fine.
                 """,
             whyIsThisBad: """
                 Since iOS 13 an app can show several scenes at once (iPad split view, Stage Manager, \
@@ -65,7 +66,8 @@ public struct GlobalKeyWindowRule: Rule {
     public func check(_ context: RuleContext) {
         let tree = context.tree
         for (index, token) in tree.tokens.enumerated() where token.kind == .identifier && tree.token(index, is: "UIApplication") {
-            let links = tree.memberLinks(after: index).map { tree.text(ofToken: $0) }
+            let linkTokens = tree.memberLinks(after: index)
+            let links = linkTokens.map { tree.text(ofToken: $0) }
             guard links.first == "shared", links.count >= 2 else { continue }
             let flagged: String?
             switch links[1] {
@@ -73,7 +75,7 @@ public struct GlobalKeyWindowRule: Rule {
                 flagged = "UIApplication.shared.\(links[1])"
             case "delegate" where links.count >= 3 && links[2] == "window":
                 flagged = "UIApplication.shared.delegate?.window"
-            case "connectedScenes" where links.dropFirst(2).contains(where: { ["first", "windows", "keyWindow"].contains($0) }):
+            case "connectedScenes" where picksArbitraryScene(linkTokens, context: context):
                 flagged = "UIApplication.shared.connectedScenes"
             default:
                 flagged = nil
@@ -81,6 +83,21 @@ public struct GlobalKeyWindowRule: Rule {
             guard let expression = flagged else { continue }
             context.report(token: index, node: context.model.innermostNode(containing: index), message: Self.message(expression))
         }
+    }
+
+    /// `.first` (any scene), or a window found by walking every scene's windows. A search with a
+    /// predicate (`first(where: { $0.session == session })`) picks a particular scene and is fine.
+    func picksArbitraryScene(_ links: [Int], context: RuleContext) -> Bool {
+        let tree = context.tree
+        for link in links.dropFirst(2) {
+            let name = tree.text(ofToken: link)
+            if name == "windows" || name == "keyWindow" { return true }
+            if name == "first" {
+                let next = tree.nextSignificant(after: link).map { tree.tokens[$0].kind }
+                if next != .leftParen && next != .leftBrace { return true }
+            }
+        }
+        return false
     }
 
     static func message(_ expression: String) -> String {

@@ -112,7 +112,7 @@ public struct ObserverWithoutRemovalRule: Rule {
             let isBlockForm = labels.starts(with: ["forName", "object", "queue"])
             guard isSelectorForm || isBlockForm, let role = model.enclosingRole(of: call.node), role.isController else { continue }
             if let function = model.enclosingFunction(of: call.node), Self.appearance.contains(outline.functions[function].fullName) {
-                let removed = context.index.calls(inType: role.name).contains { indexed in
+                let removed = context.index.calls(inType: role.key).contains { indexed in
                     indexed.name == "removeObserver" && indexed.function.map(Self.disappearance.contains) == true
                 }
                 if !removed {

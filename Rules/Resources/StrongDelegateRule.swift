@@ -18,9 +18,11 @@ public struct StrongDelegateRule: Rule {
                 `unowned`. Protocols are resolved across the run: one declared here without an \
                 `AnyObject`/`class` constraint (directly or through a parent protocol), `@objc` or a \
                 `where Self:` class requirement is not class-bound and is left alone; so are computed \
-                properties, closure-typed properties, concrete structs, `let`s in structs, and helper \
-                objects the class creates for itself (every value the run assigns to the property is a \
-                new object, such as `transitionDelegate = FadeAnimator()`): those are owned, not owners.
+                properties, closure-typed properties, concrete structs, `let`s in structs, concrete \
+                classes other than view controllers and views (a diffable data source, a helper object), \
+                and helper objects the class creates for itself (every value the run assigns to the \
+                property is a new object, such as `transitionDelegate = FadeAnimator()`): those are \
+                owned, not owners.
                 """,
             whyIsThisBad: """
                 The delegate pattern points up the ownership tree: a view controller owns a view (or a \
@@ -95,21 +97,33 @@ public struct StrongDelegateRule: Rule {
                   let role = model.enclosingRole(of: variable.node), role.isReferenceType,
                   outline.types[outline.nodes[node.parent].detail].kind != .protocol,
                   let annotation = variable.typeAnnotation, !TypeNames.isFunctionType(context.tree, annotation),
-                  let type = TypeNames.annotated(context.tree, annotation),
-                  holdsStrongly(type, context: context), !isOwnedHelper(variable, context: context)
+                  let written = TypeNames.annotated(context.tree, annotation)
             else { continue }
+            let type = model.typeKey(written, at: variable.node)
+            guard holdsStrongly(type, context: context), !isOwnedHelper(variable, typeKey: role.key, context: context)
+            else { continue }
+            var spelled = context.compactText(annotation)
+            if spelled.hasSuffix("!") { spelled.removeLast() }
+            if !spelled.hasSuffix("?") { spelled = spelled.contains(" ") || spelled.contains("&") ? "(\(spelled))?" : spelled + "?" }
             context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.node,
-                           message: Self.message(name: variable.name, type: type, isLet: variable.isLet))
+                           message: Self.message(name: variable.name, type: spelled, isLet: variable.isLet))
         }
     }
 
     /// A delegate object this class creates for itself (a transition animator, a table's data
-    /// source): every value the run ever gives the property is a new object, so the property
-    /// owns it and nothing points back.
-    func isOwnedHelper(_ variable: VariableDeclaration, context: RuleContext) -> Bool {
-        var values = context.index.assignedValues[variable.name] ?? []
+    /// source): every value the property is ever given is a new object, so the property owns it
+    /// and nothing points back. Assignments from outside the type count only for names that are
+    /// not UIKit's own `delegate`/`dataSource`, which other objects share.
+    func isOwnedHelper(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Bool {
+        let distinctive = variable.name != "delegate" && variable.name != "dataSource"
+        var values = (context.index.assignedValues[variable.name] ?? [])
+            .filter { ($0.isOwnMember && $0.typeKey == typeKey) || (!$0.isOwnMember && distinctive) }
+            .map(\.value)
         if let initializer = variable.initializer {
-            values.append(TypeNames.initialized(context.tree, initializer) != nil ? .creation : .other)
+            // `lazy var helper: Helper = { ... }()` builds its object too.
+            let tokens = context.tree.significantTokens(in: initializer)
+            let isBuilder = tokens.first.map { context.tree.tokens[$0].kind == .leftBrace } ?? false
+            values.append(isBuilder || TypeNames.initialized(context.tree, initializer) != nil ? .creation : .other)
         }
         return !values.isEmpty && values.allSatisfy { $0 == .creation }
     }
@@ -118,18 +132,23 @@ public struct StrongDelegateRule: Rule {
         name == "delegate" || name == "dataSource" || name.hasSuffix("Delegate") || name.hasSuffix("DataSource")
     }
 
-    /// Whether a property of this type keeps its object alive and could close a cycle.
+    /// Whether a property of this type points back at an owner: a class-bound protocol (the
+    /// delegate pattern), or a view controller or view (a strong back-reference). Other concrete
+    /// classes named `...Delegate`/`...DataSource` (diffable data sources, helper objects) are
+    /// owned, not owners.
     func holdsStrongly(_ type: String, context: RuleContext) -> Bool {
         let index = context.index
         if let bound = index.isClassBoundProtocol(type) { return bound }
+        if index.isController(type) || index.isView(type) { return true }
         let kinds = index.declaredKinds(of: type)
-        if kinds.contains(.class) || kinds.contains(.actor) { return true }
-        if !kinds.isEmpty { return false }
-        return type.hasSuffix("Delegate") || type.hasSuffix("DataSource") || index.isClass(type)
+        if !kinds.isEmpty || index.isClass(type) { return false }
+        // Not declared in the run: framework delegate protocols are `@objc`, hence class-bound.
+        let simple = ProjectIndex.simpleName(type)
+        return simple.hasSuffix("Delegate") || simple.hasSuffix("DataSource")
     }
 
     static func message(name: String, type: String, isLet: Bool) -> String {
-        "`\(name)` holds its `\(type)` strongly, and a delegate usually owns this object: a retain cycle; "
-            + "declare it `weak var \(name): \(type)?`" + (isLet ? " (or `unowned let`)" : "")
+        "`\(name)` is a strong reference, but a delegate usually owns the object that holds it: a retain cycle; "
+            + "declare it `weak var \(name): \(type)`" + (isLet ? " (or `unowned let`)" : "")
     }
 }

@@ -21,8 +21,10 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 the same function stores into `self`), passed to an API that stores it for the object's \
                 life (a repeating timer's block, `NotificationCenter.addObserver(forName:object:queue:using:)`, \
                 a KVO `observe` or Combine `sink`/`assign(to:on:)` whose token is stored, \
-                `setEventHandler`, a `UIAction` added to a control `self` owns), or a `Task` whose handle \
-                `self` stores.
+                `setEventHandler`, a `UIAction` added to a control `self` owns), or a long-running `Task` \
+                (one that loops or iterates an async sequence) whose handle `self` stores. A property the \
+                class itself sets back to `nil` (a one-shot completion handler) is not reported: the \
+                owner breaks that cycle.
                 """,
             whyIsThisBad: """
                 Swift closures capture the variables they use, and capture `self` strongly unless told \
@@ -60,7 +62,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 hierarchy keeps); a parameter's object, or a local that is only presented or passed on, \
                 does not. Closures stored through APIs that are not listed here (a custom `store(in:)`, \
                 a third-party event bus) are not seen. `unowned self` is accepted as the fix even where it \
-                could crash.
+                could crash. A stored `Task` that simply runs to completion holds `self` only until it \
+                ends and is not reported, though the specification lists every stored `Task`: on real \
+                code those were short fetches whose temporary hold on `self` is harmless.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -91,10 +95,12 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 final class Uploader {
                     var task: Task<Void, Never>?
                     func start() {
-                        task = Task ↓{ await upload(files) }
+                        task = Task ↓{
+                            for await file in queue { await upload(file) }
+                        }
                     }
-                    func upload(_ files: [URL]) async {}
-                    var files: [URL] = []
+                    func upload(_ file: URL) async {}
+                    let queue = FileQueue()
                 }
                 """),
         ],
@@ -138,6 +144,38 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 """),
         ])
 
+    /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
+    /// so the cycle is broken by design.
+    func isClearedByOwner(_ retention: Retention, role: FileModel.TypeRole, context: RuleContext) -> Bool {
+        guard retention.isProperty, !retention.holder.contains(".") else { return false }
+        return (context.index.assignedValues[retention.holder] ?? []).contains {
+            $0.isOwnMember && $0.typeKey == role.key && $0.value == .nilLiteral
+        }
+    }
+
+    /// `cancellables.removeAll()`, `loadTask = nil` later in the same function: the storage lets go
+    /// before the function returns (the test-and-wait pattern), so nothing outlives it.
+    func isClearedLater(_ retention: Retention, after token: Int, at node: Int, context: RuleContext) -> Bool {
+        guard retention.isProperty else { return false }
+        let holder = retention.holder
+        let functionNode = context.outline.nodes[node].enclosingFunction
+        guard functionNode >= 0 else { return false }
+        let model = context.model
+        for callIndex in model.descendants(of: functionNode, kind: .call) {
+            let call = context.outline.calls[callIndex]
+            guard call.chainStart > token, context.receiverChain(call)?.key == holder else { continue }
+            if ["removeAll", "cancel", "invalidate"].contains(model.name(ofCall: callIndex)) { return true }
+        }
+        for assignmentIndex in model.descendants(of: functionNode, kind: .assignment) {
+            let assignment = context.outline.assignments[assignmentIndex]
+            guard assignment.lhs.lowerBound > token, ExpressionChain(context.tree, tokens: assignment.lhs)?.key == holder else { continue }
+            let rhs = context.tree.significantTokens(in: assignment.rhs)
+            if rhs.count == 1, context.tree.tokens[rhs[0]].isKeyword(.nil) { return true }
+            if rhs.count == 2, context.tree.tokens[rhs[0]].kind == .leftBracket { return true }
+        }
+        return false
+    }
+
     /// How a closure is kept.
     struct Retention {
         var holder: String
@@ -151,7 +189,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             guard !closure.isImmediatelyInvoked, let role = model.enclosingRole(of: closure.node), role.isReferenceType,
                   let retention = retention(of: closureIndex, context: context) else { continue }
             let isTask = closure.call.map { isTaskCall(outline.calls[$0], callIndex: $0, context: context) } ?? false
-            guard model.capturesSelfStrongly(closureIndex, countingImplicitMembers: isTask) else { continue }
+            guard model.capturesSelfStrongly(closureIndex, countingImplicitMembers: isTask),
+                  !isClearedByOwner(retention, role: role, context: context),
+                  !isClearedLater(retention, after: closure.body.close, at: closure.node, context: context) else { continue }
             context.report(token: closure.body.open, node: closure.node, message: Self.message(retention))
         }
         // `assign(to: \.x, on: self)` keeps `self` with no closure in sight.
@@ -203,11 +243,26 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         case "UIAction":
             return actionRetention(callIndex, context: context)
         default:
-            if isTaskCall(call, callIndex: callIndex, context: context),
+            // A stored `Task` keeps `self` only while it runs: a cycle worth reporting when the
+            // task does not end on its own (it loops, or iterates an async sequence).
+            if isTaskCall(call, callIndex: callIndex, context: context), runsIndefinitely(closureIndex, context: context),
                let holder = storedResult(of: callIndex, context: context) {
                 return Retention(holder: holder, isProperty: true)
             }
             return nil
+        }
+    }
+
+    /// A loop in the task's body (`for await`, `while`, `repeat`) keeps it alive until cancelled.
+    func runsIndefinitely(_ closure: Int, context: RuleContext) -> Bool {
+        context.model.descendants(of: context.outline.closures[closure].node, kind: .conditional).contains { index in
+            switch context.outline.conditionals[index].kind {
+            case .while, .repeatWhile: return true
+            case .forIn:
+                let condition = context.tree.significantTokens(in: context.outline.conditionals[index].condition)
+                return condition.contains { context.tree.token($0, is: "await") }
+            default: return false
+            }
         }
     }
 
@@ -217,22 +272,57 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         return name == "detached" && context.receiverChain(call)?.key == "Task"
     }
 
-    /// A `UIAction` handed to `addAction` on a control `self` owns, or to a control or item
-    /// stored in `self`.
+    /// A `UIAction` that ends up in something `self` owns: handed to `addAction` on an owned
+    /// control, or to a control, item or menu (`UIBarButtonItem(primaryAction:)`,
+    /// `UIMenu(children: [...])`) that is stored in `self` — directly, or through a local.
     func actionRetention(_ callIndex: Int, context: RuleContext) -> Retention? {
         let model = context.model
-        let call = context.outline.calls[callIndex]
-        guard case .argument(let outer, _) = model.destination(ofExpressionStartingAt: call.chainStart) else { return nil }
-        let container = context.outline.calls[outer]
-        if model.name(ofCall: outer) == "addAction" {
-            guard let receiver = context.receiverChain(container) else {
-                return Retention(holder: "this control", isProperty: true)
+        let outline = context.outline
+        var current = callIndex
+        for _ in 0..<4 {
+            let call = outline.calls[current]
+            switch model.destination(ofExpressionStartingAt: call.chainStart) {
+            case .assignment, .variable:
+                if let holder = storedResult(of: current, context: context) {
+                    return Retention(holder: holder, isProperty: true)
+                }
+                if case .variable(let local) = model.destination(ofExpressionStartingAt: call.chainStart) {
+                    return localActionRetention(outline.variables[local], context: context)
+                }
+                return nil
+            case .argument(let outer, _):
+                if let retention = addActionRetention(outer, context: context) { return retention }
+                current = outer
+            case .none:
+                // Inside an array literal (`UIMenu(children: [...])`): the enclosing call takes it.
+                let parent = outline.nodes[call.node].parent
+                guard parent >= 0, outline.nodes[parent].kind == .call else { return nil }
+                current = outline.nodes[parent].detail
+                if let retention = addActionRetention(current, context: context) { return retention }
             }
-            guard receiver.key == "self" || isOwned(receiver, at: container.node, context: context) else { return nil }
-            return Retention(holder: receiver.key, isProperty: true)
         }
-        guard let holder = storedResult(of: outer, context: context) else { return nil }
-        return Retention(holder: holder, isProperty: true)
+        return nil
+    }
+
+    func addActionRetention(_ callIndex: Int, context: RuleContext) -> Retention? {
+        let call = context.outline.calls[callIndex]
+        guard context.model.name(ofCall: callIndex) == "addAction" else { return nil }
+        guard let receiver = context.receiverChain(call) else { return Retention(holder: "this control", isProperty: true) }
+        guard receiver.key == "self" || isOwned(receiver, at: call.node, context: context) else { return nil }
+        return Retention(holder: receiver.key, isProperty: true)
+    }
+
+    /// `let retry = UIAction { ... }; retryButton.addAction(retry, for: .touchUpInside)`.
+    func localActionRetention(_ local: VariableDeclaration, context: RuleContext) -> Retention? {
+        let functionNode = context.outline.nodes[local.node].enclosingFunction
+        guard functionNode >= 0 else { return nil }
+        for callIndex in context.model.descendants(of: functionNode, kind: .call) {
+            let call = context.outline.calls[callIndex]
+            guard context.argumentKeys(of: call).contains(local.name) else { continue }
+            if let retention = addActionRetention(callIndex, context: context) { return retention }
+            if let holder = storedResult(of: callIndex, context: context) { return Retention(holder: holder, isProperty: true) }
+        }
+        return nil
     }
 
     /// Whether the object a chain names is kept by `self`: a stored property of `self` (at any
@@ -243,32 +333,72 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         guard let root = chain.names.first else { return false }
         if chain.startsWithSelf || model.localVariable(named: root, visibleAt: node) == nil
             && model.parameter(named: root, visibleAt: node) == nil && !model.isClosureParameter(root, visibleAt: node) {
-            guard let member = model.member(root, at: node), member.isProperty else { return false }
+            guard let member = model.member(root, at: node) else { return isOwnedByUIKit(root, at: node, context: context) }
+            guard member.isProperty else { return false }
             return member.isStored && (!member.isWeakOrUnowned || member.isOutlet) || (!member.isStored && chain.names.count == 1)
         }
         guard let local = model.localVariable(named: root, visibleAt: node) else { return false }
         let declaration = context.outline.variables[local]
-        if let initializer = declaration.initializer {
-            for token in context.tree.significantTokens(in: initializer) where context.tree.tokens[token].kind == .identifier {
-                let word = context.tree.text(ofToken: token)
-                if word.hasPrefix("dequeueReusable") || word == "dequeueConfiguredReusableCell" { return true }
-            }
+        if let initializer = declaration.initializer, isDequeuedFromOwnedList(initializer, at: declaration.node, context: context) {
+            return true
         }
         return isStoredIntoSelf(root, near: node, context: context)
     }
 
+    /// UIKit properties a controller or view keeps for its whole life.
+    func isOwnedByUIKit(_ name: String, at node: Int, context: RuleContext) -> Bool {
+        guard let role = context.model.enclosingRole(of: node) else { return false }
+        if role.isController {
+            switch name {
+            case "navigationItem", "view", "tabBarItem": return true
+            case "tableView": return context.index.inherits(role.key, from: "UITableViewController")
+            case "collectionView": return context.index.inherits(role.key, from: "UICollectionViewController")
+            default: return false
+            }
+        }
+        if role.isView { return name == "contentView" || name == "layer" }
+        return false
+    }
+
+    /// `tableView.dequeueReusableCell(...)` on a table `self` owns: a stored property, a UIKit
+    /// property, or the table a controller's or view's data source method receives.
+    func isDequeuedFromOwnedList(_ initializer: Range<Int>, at node: Int, context: RuleContext) -> Bool {
+        let model = context.model
+        for callIndex in model.descendants(of: node, kind: .call) {
+            let call = context.outline.calls[callIndex]
+            guard call.chainStart >= initializer.lowerBound, call.chainStart < initializer.upperBound else { continue }
+            let name = model.name(ofCall: callIndex)
+            guard name.hasPrefix("dequeueReusable") || name == "dequeueConfiguredReusableCell" else { continue }
+            guard let receiver = context.receiverChain(call), let root = receiver.names.first else { return false }
+            // The table a data source method or a diffable cell provider receives.
+            if !receiver.startsWithSelf, model.parameter(named: root, visibleAt: call.node) != nil
+                || model.isClosureParameter(root, visibleAt: call.node) {
+                let role = model.enclosingRole(of: call.node)
+                return (role?.isController ?? false) || (role?.isView ?? false)
+            }
+            return isOwned(receiver, at: call.node, context: context)
+        }
+        return false
+    }
+
     /// `self.child = local`, `view.addSubview(local)`, `addChild(local)`, `items.append(local)`.
     func isStoredIntoSelf(_ local: String, near node: Int, context: RuleContext) -> Bool {
+        storingHolder(of: local, near: node, context: context) != nil
+    }
+
+    /// What the local ends up in: `self.child` for `self.child = local`, `view` for
+    /// `view.addSubview(local)`.
+    func storingHolder(of local: String, near node: Int, context: RuleContext) -> String? {
         let model = context.model
         let outline = context.outline
         let functionNode = outline.nodes[node].enclosingFunction
-        guard functionNode >= 0 else { return false }
+        guard functionNode >= 0 else { return isReturnedIntoProperty(local, near: node, context: context) ? local : nil }
         for assignmentIndex in model.descendants(of: functionNode, kind: .assignment) {
             let assignment = outline.assignments[assignmentIndex]
             guard ExpressionChain(context.tree, tokens: assignment.rhs)?.key == local,
                   let lhs = ExpressionChain(context.tree, tokens: assignment.lhs),
                   lhs.names.first != local, isOwned(lhs, at: assignment.node, context: context) else { continue }
-            return true
+            return lhs.key
         }
         // Presenting or pushing hands the object to another owner; these calls make `self`
         // (or a view `self` owns) its owner.
@@ -281,7 +411,29 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                receiver.key != "contentView", !isOwned(receiver, at: call.node, context: context) {
                 continue
             }
-            return true
+            return context.receiverChain(call)?.key ?? "self"
+        }
+        return nil
+    }
+
+    /// `lazy var control: UIControl = { let control = ...; ...; return control }()`: the local is
+    /// what the property ends up holding.
+    func isReturnedIntoProperty(_ local: String, near node: Int, context: RuleContext) -> Bool {
+        let outline = context.outline
+        var current = outline.nodes[node].parent
+        while current >= 0, outline.nodes[current].kind != .type {
+            if outline.nodes[current].kind == .closure {
+                let closure = outline.closures[outline.nodes[current].detail]
+                if closure.isImmediatelyInvoked, let variable = closure.variable,
+                   outline.nodes[outline.variables[variable].node].parent >= 0,
+                   outline.nodes[outline.nodes[outline.variables[variable].node].parent].kind == .type {
+                    let tokens = context.tree.significantTokens(in: closure.body.interior)
+                    for (offset, token) in tokens.enumerated() where context.tree.tokens[token].isKeyword(.return) {
+                        if offset + 1 < tokens.count, context.tree.text(ofToken: tokens[offset + 1]) == local { return true }
+                    }
+                }
+            }
+            current = outline.nodes[current].parent
         }
         return false
     }
@@ -306,7 +458,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let variable = outline.variables[index]
             let parent = outline.nodes[variable.node].parent
             if parent >= 0, outline.nodes[parent].kind == .type { return variable.name }
-            return isStoredIntoSelf(variable.name, near: variable.node, context: context) ? variable.name : nil
+            return storingHolder(of: variable.name, near: variable.node, context: context)
         case .argument(let call, _):
             let container = outline.calls[call]
             let name = model.name(ofCall: call)

@@ -157,11 +157,11 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
             guard let kind = timerKind(call, callIndex: callIndex, context: context),
                   let role = model.enclosingRole(of: call.node), role.isReferenceType,
                   !context.isFalse("repeats", of: call),
-                  let property = storingProperty(call, context: context)
+                  let (property, local) = storingProperty(call, context: context)
             else { continue }
-            let stops = context.index.calls(inType: role.name).filter { $0.name == kind.stop && $0.receiver == property }
+            let stops = context.index.calls(inType: role.key).filter { $0.name == kind.stop && $0.receiver == property }
             guard !stops.contains(where: { !$0.inDeinit }) else { continue }
-            let retainsSelf = keepsSelfAlive(call, kind: kind, property: property, context: context)
+            let retainsSelf = keepsSelfAlive(call, kind: kind, names: [property, local].compactMap { $0 }, context: context)
             guard retainsSelf || role.isController else { continue }
             var notes: [RuleContext.Note] = []
             if let stop = deinitStopToken(property: property, kind: kind, node: call.node, context: context) {
@@ -193,46 +193,71 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         }
     }
 
-    /// The stored property the new timer is put in, if it is put in one.
-    func storingProperty(_ call: Call, context: RuleContext) -> String? {
+    /// The stored property the new timer is put in, if it is put in one, and the local that
+    /// carried it there (`let timer = Timer(...); self.timer = timer`).
+    func storingProperty(_ call: Call, context: RuleContext) -> (String, String?)? {
         let model = context.model
+        let outline = context.outline
         switch model.destination(ofExpressionStartingAt: call.chainStart) {
         case .assignment(let index):
-            guard let chain = ExpressionChain(context.tree, tokens: context.outline.assignments[index].lhs),
-                  chain.names.count == 1, let name = chain.lastName else { return nil }
-            if !chain.startsWithSelf {
-                guard model.isStoredProperty(name, at: call.node) else { return nil }
-            } else {
-                guard model.member(name, at: call.node)?.isStored == true else { return nil }
-            }
-            return name
+            return storedMember(outline.assignments[index].lhs, at: call.node, context: context).map { ($0, nil) }
         case .variable(let index):
-            let variable = context.outline.variables[index]
-            let parent = context.outline.nodes[variable.node].parent
-            return parent >= 0 && context.outline.nodes[parent].kind == .type ? variable.name : nil
+            let variable = outline.variables[index]
+            let parent = outline.nodes[variable.node].parent
+            if parent >= 0, outline.nodes[parent].kind == .type { return (variable.name, nil) }
+            // A local: stored if the same function assigns it to a property.
+            let functionNode = outline.nodes[variable.node].enclosingFunction
+            guard functionNode >= 0 else { return nil }
+            for assignmentIndex in model.descendants(of: functionNode, kind: .assignment) {
+                let assignment = outline.assignments[assignmentIndex]
+                guard ExpressionChain(context.tree, tokens: assignment.rhs)?.key == variable.name,
+                      let property = storedMember(assignment.lhs, at: assignment.node, context: context) else { continue }
+                return (property, variable.name)
+            }
+            return nil
         default:
             return nil
         }
     }
 
+    /// `timer` or `self.timer` when it names a stored property of the enclosing type.
+    func storedMember(_ lhs: Range<Int>, at node: Int, context: RuleContext) -> String? {
+        guard let chain = ExpressionChain(context.tree, tokens: lhs), chain.names.count == 1, let name = chain.lastName else {
+            return nil
+        }
+        if chain.startsWithSelf { return context.model.member(name, at: node)?.isStored == true ? name : nil }
+        return context.model.isStoredProperty(name, at: node) ? name : nil
+    }
+
     /// `target: self`, a block that captures `self` strongly, or (for a dispatch source) an event
     /// handler that does.
-    func keepsSelfAlive(_ call: Call, kind: Kind, property: String, context: RuleContext) -> Bool {
+    func keepsSelfAlive(_ call: Call, kind: Kind, names: [String], context: RuleContext) -> Bool {
         let model = context.model
         if let target = context.argument("target", of: call), context.chain(target)?.key == "self" { return true }
         for argument in context.arguments(of: call) {
             if let closure = argument.closure, model.capturesSelfStrongly(closure) { return true }
+            // `block: self.tick` or `block: tick`: a method reference captures `self` strongly.
+            if argument.label == "block", let chain = context.chain(argument), !isLocal(chain, at: call.node, context: context),
+               chain.startsWithSelf || (chain.names.count == 1 && model.member(chain.names[0], at: call.node) != nil) {
+                return true
+            }
         }
         for closure in call.trailingClosures where model.capturesSelfStrongly(closure) { return true }
         if kind == .dispatchSource {
             for handlerIndex in model.calls(named: "setEventHandler") {
                 let handler = context.outline.calls[handlerIndex]
-                guard context.receiverChain(handler)?.key == property else { continue }
+                guard let receiver = context.receiverChain(handler)?.key, names.contains(receiver) else { continue }
                 let closures = handler.trailingClosures + context.arguments(of: handler).compactMap(\.closure)
                 if closures.contains(where: { model.capturesSelfStrongly($0) }) { return true }
             }
         }
         return false
+    }
+
+    func isLocal(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
+        guard !chain.startsWithSelf, let root = chain.names.first else { return false }
+        return context.model.localVariable(named: root, visibleAt: node) != nil
+            || context.model.parameter(named: root, visibleAt: node) != nil
     }
 
     func deinitStopToken(property: String, kind: Kind, node: Int, context: RuleContext) -> Int? {

@@ -111,6 +111,9 @@ extension RuleContext {
 enum TypeClass {
     case controller, view, other, unknown
 
+    /// A controller, or something that might be one.
+    var mayBeController: Bool { self == .controller || self == .unknown }
+
     /// Declared in the run or known from UIKit: classified by its class chain. Otherwise judged
     /// by the name (`...ViewController`, `...Controller`, `...VC`; `...View`, `...Cell`).
     init(_ name: String, index: ProjectIndex) {
@@ -142,5 +145,26 @@ extension RuleContext {
         if UIKitVocabulary.looksLikeController(capitalized) || last == "vc" || last == "controller" { return .controller }
         if capitalized.hasSuffix("View") || capitalized.hasSuffix("Cell") { return .view }
         return .unknown
+    }
+}
+
+extension RuleContext {
+    /// A chain's key with a closure parameter replaced by what the closure is called on:
+    /// `$0` inside `child.do { $0.didMove(toParent: self) }` is `child`.
+    func dealiasedKey(_ chain: ExpressionChain, at node: Int) -> String {
+        guard let root = chain.names.first, !chain.startsWithSelf else { return chain.key }
+        var current = outline.nodes[node].parent
+        while current >= 0, outline.nodes[current].kind != .function, outline.nodes[current].kind != .type {
+            if outline.nodes[current].kind == .closure {
+                let closure = outline.closures[outline.nodes[current].detail]
+                let isParameter = root == "$0" || (closure.parameterNames.count == 1 && closure.parameterNames[0] == root)
+                if isParameter, let call = closure.call, let receiver = receiverChain(outline.calls[call]) {
+                    let rest = chain.key.dropFirst(root.count)
+                    return receiver.key + rest
+                }
+            }
+            current = outline.nodes[current].parent
+        }
+        return chain.key
     }
 }

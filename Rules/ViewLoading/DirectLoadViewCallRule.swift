@@ -95,13 +95,27 @@ public struct DirectLoadViewCallRule: Rule {
                outline.functions[function].kind == .function {
                 continue
             }
-            if let receiver, receiver.key != "super", receiver.key != "self",
-               let type = context.model.declaredTypeName(of: receiver, at: call.node),
-               !context.index.declaredKinds(of: type).isEmpty, !context.index.isController(type) {
-                continue
-            }
+            guard receiverMayBeController(call, receiver: receiver, context: context) else { continue }
             context.report(token: call.nameToken, node: call.node, message: Self.message())
         }
+    }
+
+    /// `loadView()` of a struct, enum or non-controller class of the run is some other method.
+    func receiverMayBeController(_ call: Call, receiver: ExpressionChain?, context: RuleContext) -> Bool {
+        let model = context.model
+        guard let receiver, receiver.key != "self", receiver.key != "super" else {
+            // A bare or `self.` call is a call on the enclosing type.
+            return model.enclosingRole(of: call.node)?.isController ?? true
+        }
+        // `Template().loadView()`, `Templates.loadView()`: the receiver names a type.
+        if let range = call.receiver, let created = TypeNames.initialized(context.tree, range) {
+            return TypeClass(model.typeKey(created, at: call.node), index: context.index).mayBeController
+        }
+        if receiver.names.count == 1, !receiver.startsWithSelf, let name = receiver.names.first,
+           name.first?.isUppercase == true, model.localVariable(named: name, visibleAt: call.node) == nil {
+            return TypeClass(model.typeKey(name, at: call.node), index: context.index).mayBeController
+        }
+        return context.classify(receiver, at: call.node).mayBeController
     }
 
     static func message() -> String {

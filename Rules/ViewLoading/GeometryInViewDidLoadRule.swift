@@ -15,7 +15,7 @@ public struct GeometryInViewDidLoadRule: Rule {
                 Inside `viewDidLoad()` of a view controller, flags reads of `view.bounds`, `view.frame`, \
                 `view.safeAreaInsets`, `view.safeAreaLayoutGuide.layoutFrame` (also through \
                 `self.view`) and `UIScreen.main.bounds`. Assignments to them, and reads inside closures \
-                (which run later), are left alone.
+                (which run later), are left alone. Several reads on one line are one finding.
                 """,
             whyIsThisBad: """
                 In `viewDidLoad()` the view has just been created: it is not in a window, has not been \
@@ -90,6 +90,8 @@ public struct GeometryInViewDidLoadRule: Rule {
             let written = Set(model.descendants(of: function.node, kind: .assignment).compactMap { index -> Int? in
                 ExpressionChain(tree, tokens: outline.assignments[index].lhs)?.linkTokens.last
             })
+            // One finding per line: `CGRect(x: view.frame.minX, width: view.frame.width)` is one mistake.
+            var reportedLines = Set<Int>()
             for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
                 guard Self.members.contains(tree.text(ofToken: token)), !written.contains(token),
                       !closures.contains(where: { $0.contains(token) }),
@@ -99,14 +101,18 @@ public struct GeometryInViewDidLoadRule: Rule {
                 let isRootGeometry = names == ["view", "bounds"] || names == ["view", "frame"]
                     || names == ["view", "safeAreaInsets"] || names == ["view", "safeAreaLayoutGuide", "layoutFrame"]
                     || names == ["UIScreen", "main", "bounds"]
-                guard isRootGeometry else { continue }
+                guard isRootGeometry, reportedLines.insert(tree.line(ofToken: token)).inserted else { continue }
                 context.report(token: token, node: function.node, message: Self.message(chain.key))
             }
         }
     }
 
     static func message(_ expression: String) -> String {
-        "`\(expression)` is read in `viewDidLoad()`, before the view has its final size; use Auto Layout constraints, "
+        if expression.hasPrefix("UIScreen") {
+            return "`\(expression)` is the whole screen, not this view's space (wrong in split view, Stage Manager and "
+                + "on external displays); use Auto Layout constraints, or the view's bounds in `viewDidLayoutSubviews()`"
+        }
+        return "`\(expression)` is read in `viewDidLoad()`, before the view has its final size; use Auto Layout constraints, "
             + "or read it in `viewDidLayoutSubviews()` or `viewSafeAreaInsetsDidChange()`"
     }
 }

@@ -25,7 +25,8 @@ final class ViewLoadingTipsViewController: UIViewController {
         tipLabel.text = wrong // self.loadView()
         target.loadView() // expect: direct_load_view_call
         /* inline: target.loadView() */ target.loadViewIfNeeded()
-        target./* odd but legal */loadView() // expect: direct_load_view_call
+        target // a trailing comment between receiver and member: loadViewIfNeeded()
+            .loadView() // expect: direct_load_view_call
     }
 
     func tip(for name: String) -> String {

@@ -88,7 +88,8 @@ final class ThemeableViewController: UIViewController {
 /// Renders a controller offscreen for share sheets.
 @MainActor
 func snapshot(of controller: UIViewController, size: CGSize) -> UIImage {
-    controller.loadView() // expect: direct_load_view_call
+    // expect: direct_load_view_call
+    controller.loadView()
     controller.view.frame = CGRect(origin: .zero, size: size)
     controller.view.layoutIfNeeded()
     return UIGraphicsImageRenderer(size: size).image { _ in

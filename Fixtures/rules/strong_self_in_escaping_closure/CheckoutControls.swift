@@ -103,6 +103,12 @@ final class CheckoutViewController: UIViewController {
         }
     }
 
+    private func finishCheckout() {
+        dismiss(animated: true) {
+            self.lineItems.removeAll()
+        }
+    }
+
     private func showReceipt() {
         let receipt = ReceiptViewController()
         receipt.onDone = { self.dismiss(animated: true) { self.reloadTotals() } }

@@ -114,7 +114,7 @@ final class CommentsDataSource: NSObject, UITableViewDataSource {
 
 final class InboxViewController: UIViewController {
     private let tableView = UITableView()
-    // The cell provider is kept by the data source; the spec lists no retention for it.
+    // The data source keeps its cell provider; that initializer is not one of the listed storing APIs.
     private lazy var dataSource = UITableViewDiffableDataSource<Int, Comment>(tableView: tableView) { tableView, indexPath, comment in
         let cell = tableView.dequeueReusableCell(withIdentifier: "comment", for: indexPath) as! CommentCell
         cell.onReply = { // expect: strong_self_in_escaping_closure

@@ -105,8 +105,8 @@ struct RefreshSchedule {
 final class SplashViewController: UIViewController {
     override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
-        let pulse = Timer(timeInterval: 0.8, target: self, selector: #selector(pulse), userInfo: nil, repeats: true)
-        RunLoop.main.add(pulse, forMode: .common)
+        let pulseTimer = Timer(timeInterval: 0.8, target: self, selector: #selector(pulse), userInfo: nil, repeats: true)
+        RunLoop.main.add(pulseTimer, forMode: .common)
         _ = Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in self.finish() }
     }
 

@@ -19,14 +19,21 @@ extension FileModel {
     /// The `self` tokens a closure's body reads, nested closures included (a nested closure's
     /// `[weak self]` makes the outer one capture `self` to hand it on). `Type.self` is not `self`.
     public func selfReferences(in closure: Int) -> [Int] {
-        let body = outline.closures[closure].body
         var result: [Int] = []
-        for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
+        for token in tree.significantTokens(in: statements(of: closure)) where tree.tokens[token].kind == .identifier {
             guard tree.token(token, is: "self") else { continue }
             if let previous = tree.previousSignificant(before: token), tree.tokens[previous].kind == .period { continue }
             result.append(token)
         }
         return result
+    }
+
+    /// The tokens of a closure's statements: after its signature's `in`, so a capture list's
+    /// initializers (`[name = self.name]`, evaluated once when the closure is made) are not reads.
+    public func statements(of closure: Int) -> Range<Int> {
+        let item = outline.closures[closure]
+        guard let inToken = item.inToken else { return item.body.interior }
+        return (inToken + 1)..<max(inToken + 1, item.body.close)
     }
 
     /// Names used bare in a closure's body that are members of the enclosing type (and not
@@ -36,7 +43,7 @@ extension FileModel {
         guard let role = enclosingRole(of: item.node) else { return [] }
         let captured = Set(outline.captures[item.captures].map(\.name))
         var result: [Int] = []
-        for token in tree.significantTokens(in: item.body.interior) where tree.tokens[token].kind == .identifier {
+        for token in tree.significantTokens(in: statements(of: closure)) where tree.tokens[token].kind == .identifier {
             if let previous = tree.previousSignificant(before: token) {
                 let kind = tree.tokens[previous].kind
                 if kind == .period || tree.tokens[previous].isKeyword(.let) || tree.tokens[previous].isKeyword(.var) { continue }

@@ -12,8 +12,10 @@ public struct FileModel: Sendable {
 
     /// What a type (or the type an extension extends) is.
     public struct TypeRole: Sendable {
-        /// The simple name (the extended type's, for an extension).
+        /// The simple name (the extended type's, for an extension), for messages.
         public var name: String
+        /// The type's key in the project index (`Outer.Inner`): use it for index questions.
+        public var key: String
         public var isController: Bool
         public var isView: Bool
         /// A class or actor (or an extension of one): reference semantics, so retain cycles matter.
@@ -29,16 +31,18 @@ public struct FileModel: Sendable {
             byName[tree.text(ofToken: call.nameToken), default: []].append(position)
         }
         self.callsByName = byName
-        typeRoles = tree.outline.types.map { type in
-            let name = ProjectIndex.simpleName(type.name)
+        let qualified = ProjectIndex.qualifiedNames(tree)
+        typeRoles = tree.outline.types.enumerated().map { position, type in
+            let key = type.kind == .extension ? index.key(for: type.name, from: nil) : qualified[position]
             let isReference: Bool
             switch type.kind {
             case .class, .actor: isReference = true
             case .struct, .enum: isReference = false
-            case .extension, .protocol: isReference = index.isClass(name)
+            case .extension, .protocol: isReference = index.isClass(key)
             }
-            return TypeRole(name: name, isController: type.kind != .protocol && index.isController(name),
-                            isView: type.kind != .protocol && index.isView(name), isReferenceType: isReference)
+            return TypeRole(name: ProjectIndex.simpleName(type.name), key: key,
+                            isController: type.kind != .protocol && index.isController(key),
+                            isView: type.kind != .protocol && index.isView(key), isReferenceType: isReference)
         }
     }
 
@@ -105,7 +109,7 @@ public struct FileModel: Sendable {
 
     /// The types of this file that are `name` or extensions of it (several may share a name).
     public func declarations(named name: String) -> [Int] {
-        outline.types.indices.filter { typeRoles[$0].name == name }
+        outline.types.indices.filter { typeRoles[$0].name == name || typeRoles[$0].key == name }
     }
 
     /// The innermost node whose tokens contain raw token `token`, or `nil` at file level.

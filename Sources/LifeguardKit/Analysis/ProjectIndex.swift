@@ -1,12 +1,18 @@
 /// Facts about the types of a whole run, merged across files: each class's superclass, each
-/// type's conformances (extensions included), and protocols' class-boundness. Rules ask it
-/// "is this a view controller?" and get an answer that follows chains across files.
+/// type's conformances (extensions included), its members, and protocols' class-boundness.
+/// Rules ask it "is this a view controller?" and get an answer that follows chains across files.
+///
+/// Types are keyed by their qualified name (`ProfileScreen.Footer`), so two nested types that
+/// share a simple name stay apart. A name as written in code is turned into a key by `key(for:from:)`,
+/// which looks it up the way Swift does: the enclosing scopes first, then a unique match anywhere.
 public struct ProjectIndex: Sendable {
-    /// What the run declares under one simple name (several declarations may share it).
+    /// What the run declares under one key.
     public struct TypeFacts: Sendable {
         public var kinds: Set<TypeKind> = []
-        /// First entry of a class's inheritance clause, when it is not a known protocol.
+        /// The key of the superclass (first entry of a class's inheritance clause that is not a
+        /// protocol), as resolved from the declaring scope.
         public var superclass: String?
+        /// Keys of adopted protocols (and of other inherited names), from every declaration and extension.
         public var conformances: Set<String> = []
         /// For a protocol: written with `AnyObject`, `class`, `@objc`, or a class constraint.
         public var declaresClassBound = false
@@ -19,7 +25,7 @@ public struct ProjectIndex: Sendable {
         public var isStored: Bool
         public var isWeakOrUnowned: Bool
         public var isLazy: Bool
-        /// The type a property's annotation or initializer names, when evident.
+        /// The key of the type a property's annotation or initializer names, when evident.
         public var typeName: String?
         /// A property of function type, such as `var onTap: (() -> Void)?`.
         public var holdsClosure: Bool
@@ -34,6 +40,8 @@ public struct ProjectIndex: Sendable {
         public var receiver: String?
         /// The first argument's `ExpressionChain.key`, when it is a chain.
         public var firstArgument: String?
+        /// Whether the first argument is a local or parameter at the call site (not a property).
+        public var firstArgumentIsLocal: Bool
         /// The argument labels, `_` for unlabelled ones.
         public var labels: [String]
         /// The enclosing function's full name.
@@ -49,28 +57,43 @@ public struct ProjectIndex: Sendable {
         public var calls: [IndexedCall]
     }
 
-    public private(set) var types: [String: TypeFacts] = [:]
-    /// Members by type name, then member name.
-    public private(set) var members: [String: [String: MemberFacts]] = [:]
-    /// Remembered calls by the name of the type whose code makes them.
-    public private(set) var callsByType: [String: [IndexedCall]] = [:]
-    /// Functions by full name (`embed(_:in:)`).
-    public private(set) var functionsByName: [String: [FunctionFacts]] = [:]
-    /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
-    /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
-    public private(set) var assignedValues: [String: [AssignedValue]] = [:]
-
     /// The shape of a value assigned to a member.
     public enum AssignedValue: Sendable, Equatable {
         /// `self`.
         case selfReference
         /// A new object: `Foo()`, `Foo(bar:)`, `.init()`.
         case creation
+        /// `nil`: the member is cleared.
+        case nilLiteral
         /// Anything else: a parameter, another property, a call result.
         case other
     }
+
+    public private(set) var types: [String: TypeFacts] = [:]
+    /// Members by type key, then member name.
+    public private(set) var members: [String: [String: MemberFacts]] = [:]
+    /// Remembered calls by the key of the type whose code makes them.
+    public private(set) var callsByType: [String: [IndexedCall]] = [:]
+    /// Functions by full name (`embed(_:in:)`).
+    public private(set) var functionsByName: [String: [FunctionFacts]] = [:]
+    /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
+    /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
+    public private(set) var assignedValues: [String: [Assignment]] = [:]
+
+    /// One assignment to a member.
+    public struct Assignment: Sendable {
+        public var value: AssignedValue
+        /// Written as `name = ...` or `self.name = ...` in the code of `typeKey`; otherwise `x.name = ...`.
+        public var isOwnMember: Bool
+        /// The type whose code makes the assignment.
+        public var typeKey: String?
+    }
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
+    /// Qualified names of the types the run declares (extensions excluded).
+    private var declared: Set<String> = []
+    /// Qualified names by simple name.
+    private var bySimpleName: [String: [String]] = [:]
     private var controllerCache: [String: Bool] = [:]
     private var viewCache: [String: Bool] = [:]
 
@@ -78,19 +101,27 @@ public struct ProjectIndex: Sendable {
                 indexedCallNames: Set<String> = []) {
         controllerBases = UIKitCatalog.controllerClasses.union(extraControllerBases)
         viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
-        // Protocol names first: a class's first inherited name is its superclass unless it is one.
-        var protocols = Set<String>()
-        for tree in trees {
-            for type in tree.outline.types where type.kind == .protocol {
-                protocols.insert(Self.simpleName(type.name))
+        let qualifiedNames = trees.map(Self.qualifiedNames)
+        for (tree, names) in zip(trees, qualifiedNames) {
+            for (index, type) in tree.outline.types.enumerated() where type.kind != .extension {
+                declared.insert(names[index])
+                bySimpleName[Self.lastComponent(names[index]), default: []].append(names[index])
             }
         }
-        for tree in trees {
-            for type in tree.outline.types {
-                let name = Self.simpleName(type.name)
-                var facts = types[name] ?? TypeFacts()
+        // Protocols first: a class's first inherited name is its superclass unless it is one.
+        var protocols = Set<String>()
+        for (tree, names) in zip(trees, qualifiedNames) {
+            for (index, type) in tree.outline.types.enumerated() where type.kind == .protocol {
+                protocols.insert(names[index])
+            }
+        }
+        for (tree, names) in zip(trees, qualifiedNames) {
+            for (index, type) in tree.outline.types.enumerated() {
+                let key = type.kind == .extension ? self.key(for: type.name, from: nil) : names[index]
+                let scope = type.kind == .extension ? key : Self.parentScope(names[index])
+                var facts = types[key] ?? TypeFacts()
                 if type.kind != .extension { facts.kinds.insert(type.kind) }
-                var inherited = type.inheritedTypes.map(\.name)
+                var inherited = type.inheritedTypes.map { self.key(for: $0.name, from: scope) }
                 if type.kind == .class, let first = inherited.first, !protocols.contains(first),
                    !UIKitCatalog.classBoundProtocols.contains(first), facts.superclass == nil {
                     facts.superclass = first
@@ -103,123 +134,90 @@ public struct ProjectIndex: Sendable {
                         || (type.whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
                     if bound { facts.declaresClassBound = true }
                 }
-                types[name] = facts
+                types[key] = facts
             }
         }
-        for name in types.keys {
-            controllerCache[name] = resolves(name, to: controllerBases)
-            viewCache[name] = resolves(name, to: viewBases)
+        for key in types.keys {
+            controllerCache[key] = resolves(key, to: controllerBases)
+            viewCache[key] = resolves(key, to: viewBases)
         }
-        for tree in trees {
-            indexMembers(tree)
-            indexAssignments(tree)
-            if !indexedCallNames.isEmpty { indexCalls(tree, names: indexedCallNames) }
+        for (tree, names) in zip(trees, qualifiedNames) {
+            indexMembers(tree, names: names)
+            indexAssignments(tree, names: names)
+            if !indexedCallNames.isEmpty { indexCalls(tree, names: names, callNames: indexedCallNames) }
         }
     }
 
-    private mutating func indexAssignments(_ tree: SyntaxTree) {
-        for assignment in tree.outline.assignments {
-            guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
-            let value: AssignedValue
-            let rhs = tree.significantTokens(in: assignment.rhs)
-            if rhs.count == 1, tree.token(rhs[0], is: "self") {
-                value = .selfReference
-            } else if TypeNames.initialized(tree, assignment.rhs) != nil
-                        || (rhs.count >= 3 && tree.tokens[rhs[0]].kind == .period && tree.token(rhs[1], is: "init")) {
-                value = .creation
-            } else {
-                value = .other
-            }
-            assignedValues[member, default: []].append(value)
-        }
-    }
+    // MARK: - Names
 
-    private mutating func indexMembers(_ tree: SyntaxTree) {
+    /// The qualified name of every type declaration of a file: `Outer.Inner` for a type nested in
+    /// `Outer` (or in an extension of it); an extension's own entry is the name it extends.
+    static func qualifiedNames(_ tree: SyntaxTree) -> [String] {
         let outline = tree.outline
-        for variable in outline.variables {
-            let node = outline.nodes[variable.node]
-            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
-            let typeName = Self.simpleName(outline.types[outline.nodes[node.parent].detail].name)
-            var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
-            if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
-            let facts = MemberFacts(
-                isProperty: true, isStored: variable.storage != .computed,
-                isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
-                isLazy: variable.modifiers.contains(.lazy), typeName: named,
-                holdsClosure: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
-                isOutlet: variable.attributes.contains("IBOutlet"))
-            members[typeName, default: [:]][variable.name] = facts
-        }
-        for function in outline.functions where function.kind == .function {
-            let node = outline.nodes[function.node]
-            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
-            let typeName = Self.simpleName(outline.types[outline.nodes[node.parent].detail].name)
-            if members[typeName]?[function.name] == nil {
-                members[typeName, default: [:]][function.name] = MemberFacts(
-                    isProperty: false, isStored: false, isWeakOrUnowned: false, isLazy: false, typeName: nil,
-                    holdsClosure: false)
+        var result: [String] = []
+        result.reserveCapacity(outline.types.count)
+        for type in outline.types {
+            var name = Self.withoutGenerics(type.name)
+            var parent = outline.nodes[type.node].enclosingType
+            while parent >= 0 {
+                let enclosing = outline.types[outline.nodes[parent].detail]
+                name = Self.withoutGenerics(enclosing.name) + "." + name
+                parent = outline.nodes[parent].enclosingType
             }
+            result.append(name)
         }
+        return result
     }
 
-    private mutating func indexCalls(_ tree: SyntaxTree, names: Set<String>) {
-        let outline = tree.outline
-        let lengths = Set(names.map(\.utf8.count))
-        var functionCalls: [Int: [IndexedCall]] = [:]
-        for call in outline.calls {
-            let nameRange = tree.tokens[call.nameToken].range
-            guard lengths.contains(nameRange.count) else { continue }
-            let name = tree.text(ofToken: call.nameToken)
-            guard names.contains(name) else { continue }
-            let node = outline.nodes[call.node]
-            let functionNode = node.enclosingFunction
-            let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
-            let arguments = outline.arguments[call.arguments]
-            let first = arguments.first.flatMap { ExpressionChain(tree, tokens: $0.expression)?.key }
-            let indexed = IndexedCall(
-                name: name, receiver: call.receiver.flatMap { ExpressionChain(tree, tokens: $0)?.key },
-                firstArgument: first, labels: arguments.map { $0.label ?? "_" }, function: function?.fullName,
-                inDeinit: function?.kind == .deinitializer)
-            if node.enclosingType >= 0 {
-                let typeName = Self.simpleName(outline.types[outline.nodes[node.enclosingType].detail].name)
-                callsByType[typeName, default: []].append(indexed)
-            }
-            if functionNode >= 0 { functionCalls[functionNode, default: []].append(indexed) }
+    /// `Base<T>` → `Base`; `UIKit.UIViewController` stays as written.
+    static func withoutGenerics(_ name: String) -> String {
+        guard let angle = name.firstIndex(of: "<") else { return name }
+        var result = String(name[..<angle])
+        // `Outer<T>.Inner`
+        if let close = name.lastIndex(of: ">"), name.index(after: close) < name.endIndex {
+            result += name[name.index(after: close)...]
         }
-        for function in outline.functions where function.kind != .accessor {
-            let node = outline.nodes[function.node]
-            let typeName = node.enclosingType >= 0
-                ? Self.simpleName(outline.types[outline.nodes[node.enclosingType].detail].name) : nil
-            let facts = FunctionFacts(
-                fullName: function.fullName, typeName: typeName,
-                parameterNames: outline.parameters[function.parameters].map(\.name),
-                calls: functionCalls[function.node] ?? [])
-            functionsByName[function.fullName, default: []].append(facts)
-        }
+        return result
     }
 
-    /// The member `name` of type `typeName` (or of a superclass the run declares).
-    public func member(_ name: String, of typeName: String) -> MemberFacts? {
-        var current: String? = Self.simpleName(typeName)
-        var seen = Set<String>()
-        while let type = current, seen.insert(type).inserted {
-            if let facts = members[type]?[name] { return facts }
-            current = types[type]?.superclass.map(Self.simpleName)
-        }
-        return nil
+    static func lastComponent(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
     }
 
-    /// Remembered calls made in the code of `typeName` (all its declarations and extensions).
-    public func calls(inType typeName: String) -> [IndexedCall] {
-        callsByType[Self.simpleName(typeName)] ?? []
+    static func parentScope(_ name: String) -> String? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return String(name[..<dot])
     }
 
     /// `Outer.Inner` → `Inner`; `Base<T>` → `Base`.
     public static func simpleName(_ name: String) -> String {
-        var name = Substring(name)
-        if let angle = name.firstIndex(of: "<") { name = name[..<angle] }
-        if let dot = name.lastIndex(of: ".") { name = name[name.index(after: dot)...] }
-        return String(name)
+        lastComponent(withoutGenerics(name))
+    }
+
+    /// The key of the type a name written inside `scope` (a type key, or `nil` at file level)
+    /// refers to: the innermost enclosing scope that declares it, else the only type of the run
+    /// with that name, else — for names the run does not declare, such as UIKit's — the simple name.
+    public func key(for written: String, from scope: String?) -> String {
+        let name = Self.withoutGenerics(written)
+        if declared.contains(name) { return name }
+        var current = scope
+        while let outer = current {
+            let candidate = outer + "." + name
+            if declared.contains(candidate) { return candidate }
+            current = Self.parentScope(outer)
+        }
+        let simple = Self.lastComponent(name)
+        if let candidates = bySimpleName[simple] {
+            let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
+            if matching.count == 1 { return matching[0] }
+            if name.contains("."), let exact = matching.first(where: { $0 == name }) { return exact }
+            // Ambiguous: prefer a top-level declaration, as Swift would from outside both.
+            if matching.contains(simple) { return simple }
+            if !matching.isEmpty { return matching.sorted()[0] }
+        }
+        // A module-qualified framework name (`UIKit.UIView`).
+        return simple
     }
 
     /// `where Self: UIViewController` makes a protocol class-bound.
@@ -228,58 +226,174 @@ public struct ProjectIndex: Sendable {
         return text.contains("Self") && (text.contains("AnyObject") || text.contains("Controller") || text.contains("View"))
     }
 
-    private func resolves(_ name: String, to bases: Set<String>) -> Bool {
-        var current = Self.simpleName(name)
+    // MARK: - Building
+
+    private mutating func indexAssignments(_ tree: SyntaxTree, names: [String]) {
+        let outline = tree.outline
+        for assignment in outline.assignments {
+            guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
+            let value: AssignedValue
+            let rhs = tree.significantTokens(in: assignment.rhs)
+            if rhs.count == 1, tree.token(rhs[0], is: "self") {
+                value = .selfReference
+            } else if rhs.count == 1, tree.tokens[rhs[0]].isKeyword(.nil) {
+                value = .nilLiteral
+            } else if TypeNames.initialized(tree, assignment.rhs) != nil
+                        || (rhs.count >= 3 && tree.tokens[rhs[0]].kind == .period && tree.token(rhs[1], is: "init")) {
+                value = .creation
+            } else {
+                value = .other
+            }
+            let typeNode = outline.nodes[assignment.node].enclosingType
+            var typeKey: String?
+            if typeNode >= 0 {
+                let typeIndex = outline.nodes[typeNode].detail
+                let type = outline.types[typeIndex]
+                typeKey = type.kind == .extension ? key(for: type.name, from: nil) : names[typeIndex]
+            }
+            assignedValues[member, default: []].append(
+                Assignment(value: value, isOwnMember: lhs.names.count == 1, typeKey: typeKey))
+        }
+    }
+
+    private mutating func indexMembers(_ tree: SyntaxTree, names: [String]) {
+        let outline = tree.outline
+        func typeKey(ofParent parent: Int) -> String {
+            let typeIndex = outline.nodes[parent].detail
+            let type = outline.types[typeIndex]
+            return type.kind == .extension ? key(for: type.name, from: nil) : names[typeIndex]
+        }
+        for variable in outline.variables {
+            let node = outline.nodes[variable.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            let typeKey = typeKey(ofParent: node.parent)
+            var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
+            if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
+            let facts = MemberFacts(
+                isProperty: true, isStored: variable.storage != .computed,
+                isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
+                isLazy: variable.modifiers.contains(.lazy), typeName: named.map { key(for: $0, from: typeKey) },
+                holdsClosure: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
+                isOutlet: variable.attributes.contains("IBOutlet"))
+            members[typeKey, default: [:]][variable.name] = facts
+        }
+        for function in outline.functions where function.kind == .function {
+            let node = outline.nodes[function.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            let typeKey = typeKey(ofParent: node.parent)
+            if members[typeKey]?[function.name] == nil {
+                members[typeKey, default: [:]][function.name] = MemberFacts(
+                    isProperty: false, isStored: false, isWeakOrUnowned: false, isLazy: false, typeName: nil,
+                    holdsClosure: false)
+            }
+        }
+    }
+
+    private mutating func indexCalls(_ tree: SyntaxTree, names: [String], callNames: Set<String>) {
+        let outline = tree.outline
+        let lengths = Set(callNames.map(\.utf8.count))
+        var functionCalls: [Int: [IndexedCall]] = [:]
+        func typeKey(ofNode typeNode: Int) -> String {
+            let typeIndex = outline.nodes[typeNode].detail
+            let type = outline.types[typeIndex]
+            return type.kind == .extension ? key(for: type.name, from: nil) : names[typeIndex]
+        }
+        for call in outline.calls {
+            let nameRange = tree.tokens[call.nameToken].range
+            guard lengths.contains(nameRange.count) else { continue }
+            let name = tree.text(ofToken: call.nameToken)
+            guard callNames.contains(name) else { continue }
+            let node = outline.nodes[call.node]
+            let functionNode = node.enclosingFunction
+            let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
+            let arguments = outline.arguments[call.arguments]
+            let firstChain = arguments.first.flatMap { ExpressionChain(tree, tokens: $0.expression) }
+            var firstIsLocal = false
+            if let firstChain, !firstChain.startsWithSelf, let root = firstChain.names.first {
+                firstIsLocal = tree.localVariable(named: root, visibleAt: call.node) != nil
+                    || tree.parameter(named: root, visibleAt: call.node) != nil
+            }
+            let indexed = IndexedCall(
+                name: name, receiver: call.receiver.flatMap { ExpressionChain(tree, tokens: $0)?.key },
+                firstArgument: firstChain?.key, firstArgumentIsLocal: firstIsLocal,
+                labels: arguments.map { $0.label ?? "_" }, function: function?.fullName,
+                inDeinit: function?.kind == .deinitializer)
+            if node.enclosingType >= 0 {
+                callsByType[typeKey(ofNode: node.enclosingType), default: []].append(indexed)
+            }
+            if functionNode >= 0 { functionCalls[functionNode, default: []].append(indexed) }
+        }
+        for function in outline.functions where function.kind != .accessor {
+            let node = outline.nodes[function.node]
+            let facts = FunctionFacts(
+                fullName: function.fullName, typeName: node.enclosingType >= 0 ? typeKey(ofNode: node.enclosingType) : nil,
+                parameterNames: outline.parameters[function.parameters].map(\.name),
+                calls: functionCalls[function.node] ?? [])
+            functionsByName[function.fullName, default: []].append(facts)
+        }
+    }
+
+    // MARK: - Questions
+
+    private func resolves(_ key: String, to bases: Set<String>) -> Bool {
+        var current = key
         var seen = Set<String>()
         while seen.insert(current).inserted {
-            if bases.contains(current) { return true }
+            if bases.contains(current) || bases.contains(Self.lastComponent(current)) && !declared.contains(current) {
+                return true
+            }
             guard let next = types[current]?.superclass else { return false }
-            current = Self.simpleName(next)
+            current = next
         }
         return false
     }
 
+    /// The key a name (or key) stands for; idempotent on keys.
+    func canonical(_ name: String, from scope: String? = nil) -> String {
+        key(for: name, from: scope)
+    }
+
     /// The superclass the run declares for `name`, if any.
-    public func superclass(of name: String) -> String? {
-        types[Self.simpleName(name)]?.superclass
+    public func superclass(of name: String, from scope: String? = nil) -> String? {
+        types[canonical(name, from: scope)]?.superclass
     }
 
     /// Whether `name` is a view controller class: a UIKit controller, a configured base, or a class
     /// whose superclass chain (across all files) reaches one.
-    public func isController(_ name: String) -> Bool {
-        let simple = Self.simpleName(name)
-        return controllerCache[simple] ?? controllerBases.contains(simple)
+    public func isController(_ name: String, from scope: String? = nil) -> Bool {
+        let key = canonical(name, from: scope)
+        return controllerCache[key] ?? controllerBases.contains(key)
     }
 
     /// Whether `name` is a `UIView` subclass, in the same sense.
-    public func isView(_ name: String) -> Bool {
-        let simple = Self.simpleName(name)
-        return viewCache[simple] ?? viewBases.contains(simple)
+    public func isView(_ name: String, from scope: String? = nil) -> Bool {
+        let key = canonical(name, from: scope)
+        return viewCache[key] ?? viewBases.contains(key)
     }
 
     /// Whether `name` has reference semantics: a class or actor of the run, or a known framework class.
-    public func isClass(_ name: String) -> Bool {
-        let simple = Self.simpleName(name)
-        if let facts = types[simple] {
+    public func isClass(_ name: String, from scope: String? = nil) -> Bool {
+        let key = canonical(name, from: scope)
+        if let facts = types[key] {
             if facts.kinds.contains(.class) || facts.kinds.contains(.actor) { return true }
             if !facts.kinds.isEmpty { return false }
         }
-        return controllerBases.contains(simple) || viewBases.contains(simple) || UIKitCatalog.otherClasses.contains(simple)
+        return controllerBases.contains(key) || viewBases.contains(key) || UIKitCatalog.otherClasses.contains(key)
     }
 
     /// What the run declares `name` as, when it declares it (extensions alone do not count).
-    public func declaredKinds(of name: String) -> Set<TypeKind> {
-        types[Self.simpleName(name)]?.kinds ?? []
+    public func declaredKinds(of name: String, from scope: String? = nil) -> Set<TypeKind> {
+        types[canonical(name, from: scope)]?.kinds ?? []
     }
 
     /// `true` or `false` for a protocol the run declares; `nil` when it is not declared here.
     /// Class-bound through `AnyObject`, `class`, `@objc`, `where Self: SomeClass`, or a parent
     /// protocol that is class-bound.
-    public func isClassBoundProtocol(_ name: String) -> Bool? {
-        let simple = Self.simpleName(name)
-        if UIKitCatalog.classBoundProtocols.contains(simple) { return true }
-        guard let facts = types[simple], facts.kinds.contains(.protocol) else { return nil }
-        var pending = [simple]
+    public func isClassBoundProtocol(_ name: String, from scope: String? = nil) -> Bool? {
+        let key = canonical(name, from: scope)
+        if UIKitCatalog.classBoundProtocols.contains(key) { return true }
+        guard let facts = types[key], facts.kinds.contains(.protocol) else { return nil }
+        var pending = [key]
         var seen = Set<String>()
         while let current = pending.popLast() {
             guard seen.insert(current).inserted else { continue }
@@ -293,14 +407,41 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Whether `name` (or a superclass the run declares) adopts `protocolName` anywhere in the run.
-    public func conforms(_ name: String, to protocolName: String) -> Bool {
-        var current: String? = Self.simpleName(name)
+    public func conforms(_ name: String, to protocolName: String, from scope: String? = nil) -> Bool {
+        var current: String? = canonical(name, from: scope)
         var seen = Set<String>()
         while let type = current, seen.insert(type).inserted {
             guard let facts = types[type] else { return false }
             if facts.conformances.contains(protocolName) { return true }
-            current = facts.superclass.map(Self.simpleName)
+            current = facts.superclass
         }
         return false
+    }
+
+    /// Whether `name`'s superclass chain reaches `base` (by simple name, for framework bases).
+    public func inherits(_ name: String, from base: String, scope: String? = nil) -> Bool {
+        var current: String? = canonical(name, from: scope)
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted {
+            if type == base || Self.lastComponent(type) == base { return true }
+            current = types[type]?.superclass
+        }
+        return false
+    }
+
+    /// The member `name` of type `typeName` (or of a superclass the run declares).
+    public func member(_ name: String, of typeName: String, from scope: String? = nil) -> MemberFacts? {
+        var current: String? = canonical(typeName, from: scope)
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted {
+            if let facts = members[type]?[name] { return facts }
+            current = types[type]?.superclass
+        }
+        return nil
+    }
+
+    /// Remembered calls made in the code of a type (all its declarations and extensions).
+    public func calls(inType typeName: String, from scope: String? = nil) -> [IndexedCall] {
+        callsByType[canonical(typeName, from: scope)] ?? []
     }
 }

@@ -18,38 +18,12 @@ public enum ConditionalPart: Sendable, Equatable {
 extension FileModel {
     // MARK: - Names and types
 
-    /// The variable named `name` visible at `node`: declared earlier in an enclosing function,
-    /// closure or block, nearest first. Members and globals are not searched.
     public func localVariable(named name: String, visibleAt node: Int) -> Int? {
-        let nodes = outline.nodes
-        let limit = nodes[node].enclosingFunction >= 0 ? nodes[node].enclosingFunction
-            : (nodes[node].enclosingType >= 0 ? nodes[node].enclosingType : -1)
-        var index = node - 1
-        while index > limit {
-            let candidate = nodes[index]
-            if candidate.kind == .variable, outline.variables[candidate.detail].name == name {
-                let parent = candidate.parent
-                if parent < 0 || (node > parent && node < nodes[parent].subtreeEnd) {
-                    // A member declared inside a local type is not a local of this function.
-                    if parent < 0 || nodes[parent].kind != .type { return candidate.detail }
-                }
-            }
-            index -= 1
-        }
-        return nil
+        tree.localVariable(named: name, visibleAt: node)
     }
 
-    /// The parameter named `name` of a function enclosing `node` (innermost first).
     public func parameter(named name: String, visibleAt node: Int) -> (function: Int, parameter: Int)? {
-        var functionNode = outline.nodes[node].kind == .function ? node : outline.nodes[node].enclosingFunction
-        while functionNode >= 0 {
-            let function = outline.nodes[functionNode].detail
-            for index in outline.functions[function].parameters where outline.parameters[index].name == name {
-                return (function, index)
-            }
-            functionNode = outline.nodes[functionNode].enclosingFunction
-        }
-        return nil
+        tree.parameter(named: name, visibleAt: node)
     }
 
     /// Whether `name` is a closure parameter of a closure enclosing `node`.
@@ -68,7 +42,12 @@ extension FileModel {
     /// The member `name` of the type enclosing `node`, from any file of the run.
     public func member(_ name: String, at node: Int) -> ProjectIndex.MemberFacts? {
         guard let role = enclosingRole(of: node) else { return nil }
-        return index.member(name, of: role.name)
+        return index.member(name, of: role.key)
+    }
+
+    /// The key of a type name written at `node`, looked up from the enclosing type's scope.
+    public func typeKey(_ written: String, at node: Int) -> String {
+        index.key(for: written, from: enclosingRole(of: node)?.key)
     }
 
     /// Whether `name`, used bare at `node`, means a stored property of `self` (not shadowed by a
@@ -83,8 +62,13 @@ extension FileModel {
     /// annotation or initializer, or a member's declared type. Only one- and two-link chains
     /// rooted at a name or `self` are resolved.
     public func declaredTypeName(of chain: ExpressionChain, at node: Int) -> String? {
+        declaredTypeName(of: chain, at: node, depth: 0)
+    }
+
+    private func declaredTypeName(of chain: ExpressionChain, at node: Int, depth: Int) -> String? {
         let names = chain.names
-        guard names.count == 1, chain.links.allSatisfy({ if case .name = $0 { return true } else { return false } }) else {
+        guard depth < 4, names.count == 1,
+              chain.links.allSatisfy({ if case .name = $0 { return true } else { return false } }) else {
             return nil
         }
         let name = names[0]
@@ -92,12 +76,18 @@ extension FileModel {
             if let variable = localVariable(named: name, visibleAt: node) {
                 let declaration = outline.variables[variable]
                 if let annotation = declaration.typeAnnotation, let type = TypeNames.annotated(tree, annotation) {
-                    return type
+                    return typeKey(type, at: node)
                 }
-                return declaration.initializer.flatMap { TypeNames.initialized(tree, $0) }
+                guard let initializer = declaration.initializer else { return nil }
+                if let type = TypeNames.initialized(tree, initializer) { return typeKey(type, at: node) }
+                // `if let preview { ... }`, `let current = selected`: the type of what it binds.
+                if let source = ExpressionChain(tree, tokens: initializer), source.key != chain.key || declaration.isConditionalBinding {
+                    return declaredTypeName(of: source, at: declaration.node, depth: depth + 1)
+                }
+                return nil
             }
             if let (_, parameter) = parameter(named: name, visibleAt: node) {
-                return TypeNames.annotated(tree, outline.parameters[parameter].type)
+                return TypeNames.annotated(tree, outline.parameters[parameter].type).map { typeKey($0, at: node) }
             }
         }
         return member(name, at: node)?.typeName
@@ -155,25 +145,59 @@ extension FileModel {
         return false
     }
 
-    /// Whether `node` runs only when a condition about `self`'s stored state holds, or after a
-    /// `guard ... else { return }` written directly in the function's body.
+    /// Whether `node` runs only when a condition about `self`'s stored state holds — inside either
+    /// branch of an `if`, a `while`, a `switch` case or a `guard`'s protected region testing a
+    /// stored property — or after a `guard ... else { return }` at the top of its function (only
+    /// `super` calls and local declarations before it). Loops over collections (`for`) and `catch`
+    /// clauses are not conditions on state.
     public func isGuarded(_ node: Int) -> Bool {
-        // Either branch of a condition on stored state runs under that condition.
         for (conditional, part) in enclosingConditionals(of: node) where part != .condition {
-            if conditionTestsStoredProperty(conditional) { return true }
+            switch outline.conditionals[conditional].kind {
+            case .if, .guard, .while, .switchCase:
+                if conditionTestsStoredProperty(conditional) { return true }
+            default:
+                continue
+            }
         }
         let functionNode = outline.nodes[node].enclosingFunction
         guard functionNode >= 0 else { return false }
+        let start = outline.nodes[node].tokens.lowerBound
         var index = functionNode + 1
         while index < node {
             let candidate = outline.nodes[index]
-            if candidate.kind == .conditional, candidate.parent == functionNode {
-                let conditional = outline.conditionals[candidate.detail]
-                if conditional.kind == .guard, candidate.subtreeEnd <= node || candidate.tokens.upperBound <= outline.nodes[node].tokens.lowerBound {
-                    return true
-                }
+            guard candidate.parent == functionNode else {
+                index += 1
+                continue
             }
-            index = candidate.kind == .conditional || candidate.kind == .closure ? max(index + 1, candidate.subtreeEnd) : index + 1
+            switch candidate.kind {
+            case .conditional where outline.conditionals[candidate.detail].kind == .guard:
+                // The node is after the guard, or inside it (its early exit, judged above).
+                return candidate.tokens.upperBound <= start
+            case .variable:
+                break
+            case .call where tree.text(ofTokens: outline.calls[candidate.detail].receiver ?? 0..<0) == "super":
+                break
+            default:
+                // Something ran before any guard: later guards are not at the top.
+                return guardedByStatePrecedingGuard(node, functionNode: functionNode)
+            }
+            index = max(index + 1, candidate.subtreeEnd)
+        }
+        return false
+    }
+
+    /// A `guard` anywhere before `node` in its function's body whose condition tests stored state.
+    private func guardedByStatePrecedingGuard(_ node: Int, functionNode: Int) -> Bool {
+        let start = outline.nodes[node].tokens.lowerBound
+        var index = functionNode + 1
+        while index < node {
+            let candidate = outline.nodes[index]
+            if candidate.parent == functionNode, candidate.kind == .conditional,
+               outline.conditionals[candidate.detail].kind == .guard, candidate.tokens.upperBound <= start,
+               conditionTestsStoredProperty(candidate.detail) {
+                return true
+            }
+            index = candidate.parent == functionNode ? max(index + 1, candidate.subtreeEnd) : index + 1
         }
         return false
     }
@@ -245,4 +269,46 @@ extension FileModel {
         }
         return result
     }
+}
+
+extension SyntaxTree {
+    /// The variable named `name` visible at `node`: declared earlier in an enclosing function,
+    /// closure or block, nearest first. Members and globals are not searched.
+    public func localVariable(named name: String, visibleAt node: Int) -> Int? {
+        let nodes = outline.nodes
+        let limit = nodes[node].enclosingFunction >= 0 ? nodes[node].enclosingFunction
+            : (nodes[node].enclosingType >= 0 ? nodes[node].enclosingType : -1)
+        var index = node - 1
+        while index > limit {
+            let candidate = nodes[index]
+            if candidate.kind == .variable, outline.variables[candidate.detail].name == name {
+                var parent = candidate.parent
+                // `guard let x = ... else { ... }` binds `x` for the rest of the enclosing block.
+                if parent >= 0, nodes[parent].kind == .conditional,
+                   outline.conditionals[nodes[parent].detail].kind == .guard {
+                    parent = nodes[parent].parent
+                }
+                if parent < 0 || (node > parent && node < nodes[parent].subtreeEnd) {
+                    // A member declared inside a local type is not a local of this function.
+                    if parent < 0 || nodes[parent].kind != .type { return candidate.detail }
+                }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The parameter named `name` of a function enclosing `node` (innermost first).
+    public func parameter(named name: String, visibleAt node: Int) -> (function: Int, parameter: Int)? {
+        var functionNode = outline.nodes[node].kind == .function ? node : outline.nodes[node].enclosingFunction
+        while functionNode >= 0 {
+            let function = outline.nodes[functionNode].detail
+            for index in outline.functions[function].parameters where outline.parameters[index].name == name {
+                return (function, index)
+            }
+            functionNode = outline.nodes[functionNode].enclosingFunction
+        }
+        return nil
+    }
+
 }

@@ -73,19 +73,27 @@ public enum TypeNames {
             }
         }
         guard tree.tokens[first].kind == .identifier else { return nil }
-        let name = tree.text(ofToken: first)
+        // `Widgets.Header`: a dotted path of capitalized names.
+        var name = tree.text(ofToken: first)
         guard let initial = name.unicodeScalars.first, initial.properties.isUppercase else { return nil }
+        var next = 1
+        while next + 1 < tokens.count, tree.tokens[tokens[next]].kind == .period,
+              tree.tokens[tokens[next + 1]].kind == .identifier,
+              let letter = tree.text(ofToken: tokens[next + 1]).unicodeScalars.first, letter.properties.isUppercase {
+            name += "." + tree.text(ofToken: tokens[next + 1])
+            next += 2
+        }
         // Type names lead into a call, an `.init` or a generic argument list; a lowercased member
         // after the dot (`Foo.shared`) is not a creation.
-        guard tokens.count >= 2 else { return nil }
-        let second = tokens[1]
+        guard next < tokens.count else { return nil }
+        let second = tokens[next]
         switch tree.tokens[second].kind {
         case .leftParen, .leftBrace:
             return name
         case .operator where tree.token(second, is: "<"):
             return name
         case .period:
-            if tokens.count >= 3, tree.tokens[tokens[2]].isKeyword(.`init`) || tree.token(tokens[2], is: "init") {
+            if next + 1 < tokens.count, tree.tokens[tokens[next + 1]].isKeyword(.`init`) || tree.token(tokens[next + 1], is: "init") {
                 return name
             }
             return nil
