@@ -1,12 +1,43 @@
 import Foundation
+import LifeguardKit
 
 /// Where the tool writes: stdout for reports, stderr for status and errors.
 struct Console {
-    var writeOut: (String) -> Void = { text in FileHandle.standardOutput.write(Data(text.utf8)) }
-    var writeError: (String) -> Void = { text in FileHandle.standardError.write(Data(text.utf8)) }
+    var writeOut: (String) -> Void = { Console.write($0, to: STDOUT_FILENO) }
+    var writeError: (String) -> Void = { Console.write($0, to: STDERR_FILENO) }
 
     func error(_ message: String) { writeError("lifeguard: error: \(message)\n") }
     func warning(_ message: String) { writeError("lifeguard: warning: \(message)\n") }
+
+    /// Errors that carry their own `path:line:column: error:` prefix print as they are, so editors
+    /// and CI logs can link to the position.
+    func error(_ error: Error) {
+        if let positioned = error as? ConfigurationError {
+            writeError("\(positioned)\n")
+        } else {
+            self.error("\(error)")
+        }
+    }
+
+    /// Writes all of `text`, retrying short writes; a closed pipe (`lifeguard | head`) ends the
+    /// output quietly instead of crashing the run.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
+        bytes.removeAll()
+    }
 
     /// Whether stdout is a terminal that wants color.
     static func stdoutWantsColor(environment: [String: String]) -> Bool {

@@ -11,8 +11,10 @@ struct LintCommand {
 
     func run() -> Int32 {
         var hadFailure = false
+        let configuration: Configuration
         let inputs: [LintInput]
         do {
+            configuration = try tool.loadConfiguration(arguments)
             if let stdinPath = arguments.stdinPath {
                 guard arguments.paths.isEmpty else {
                     throw UsageError("`--stdin-path` lints standard input; do not also give paths")
@@ -22,34 +24,63 @@ struct LintCommand {
                                     bytes: [UInt8](data))]
             } else {
                 let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
-                let files = try FileDiscovery().swiftFiles(in: paths, workingDirectory: tool.workingDirectory)
+                let workingDirectory = tool.workingDirectory
+                let discovery = FileDiscovery { path, isDirectory in
+                    configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
+                }
+                let files = try discovery.swiftFiles(in: paths, workingDirectory: workingDirectory)
                 let read = readFiles(files)
                 inputs = read.inputs
                 hadFailure = read.failed
             }
         } catch {
-            console.error("\(error)")
+            console.error(error)
             return ExitStatus.failure
         }
 
-        let rules = RuleRegistry.rules.filter { !$0.description.isOptIn }.map { RuleSetup(rule: $0) }
-        let configuration = LintConfiguration(
+        let rules = configuration.setups(for: RuleRegistry.rules)
+        let unknownRule = BuiltInRules.unknownRuleInSuppression
+        let unusedRule = BuiltInRules.unusedSuppression
+        let lintConfiguration = LintConfiguration(
             rules: rules, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)),
-            unusedSuppressionSeverity: arguments.reportUnusedSuppressions ? .warning : nil)
-        let result = Linter.lint(inputs, configuration: configuration)
+            extraControllerBases: configuration.controllerBaseClasses, extraViewBases: configuration.viewBaseClasses,
+            unknownSuppressionSeverity: configuration.isEnabled(unknownRule) ? configuration.severity(of: unknownRule) : nil,
+            unusedSuppressionSeverity: arguments.reportUnusedSuppressions || configuration.isEnabled(unusedRule)
+                ? configuration.severity(of: unusedRule) : nil)
+        var result = Linter.lint(inputs, configuration: lintConfiguration)
 
+        do {
+            if let path = arguments.writeBaseline {
+                let baseline = Baseline(recording: result.diagnostics, sources: result.sources)
+                try AtomicFile.write(baseline.rendered(), to: path)
+            }
+            if let path = arguments.baseline {
+                let baseline = try Baseline.load(path: path)
+                result.diagnostics = baseline.newFindings(in: result.diagnostics, sources: result.sources)
+            }
+        } catch {
+            console.error(error)
+            return ExitStatus.failure
+        }
+
+        var described = rules.map { $0.rule.description }
+        if lintConfiguration.unknownSuppressionSeverity != nil { described.append(unknownRule) }
+        if lintConfiguration.unusedSuppressionSeverity != nil { described.append(unusedRule) }
         let context = ReportContext(
-            rules: rules.map { $0.rule.description }, workingDirectory: tool.workingDirectory,
+            rules: described, workingDirectory: tool.workingDirectory,
             useColor: useColor, executionSuccessful: !hadFailure)
         do {
             try writeReports(result, context: context)
         } catch {
-            console.error("\(error)")
+            console.error(error)
             return ExitStatus.failure
         }
         let counts = SeverityCounts(result.diagnostics)
         if !arguments.quiet {
             console.writeError(summaryLine(counts, files: result.fileCount))
+            if let path = arguments.writeBaseline {
+                console.writeError("Lifeguard: wrote a baseline of \(result.diagnostics.count) findings to \(path).\n")
+            }
         }
         if hadFailure { return ExitStatus.failure }
         if counts.errors > 0 || (arguments.strict && counts.warnings > 0) { return ExitStatus.findings }
@@ -132,7 +163,10 @@ enum ReadOutcome: Sendable {
 
 /// The reporters `--format` and `--report` accept.
 enum Reporters {
-    static let all: [any Reporter] = [XcodeReporter(), JSONReporter()]
+    static let all: [any Reporter] = [
+        XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
+        GitLabReporter(), SummaryReporter(),
+    ]
     static var names: [String] { all.map { type(of: $0).name } }
 
     static func named(_ name: String) -> (any Reporter)? {

@@ -20,7 +20,7 @@ struct Tool {
         do {
             invocation = try ArgumentParser.parse(arguments)
         } catch {
-            console.error("\(error)")
+            console.error(error)
             return ExitStatus.failure
         }
         switch invocation {
@@ -72,23 +72,43 @@ struct Tool {
     }
 
     func listRules(_ arguments: LintArguments) -> Int32 {
+        let configuration: Configuration
+        do {
+            configuration = try loadConfiguration(arguments)
+        } catch {
+            console.error(error)
+            return ExitStatus.failure
+        }
         let descriptions = RuleRegistry.allDescriptions
         let idWidth = max(2, descriptions.map(\.id.count).max() ?? 0)
         let categoryWidth = max(8, descriptions.map(\.category.rawValue.count).max() ?? 0)
         var output = "id".padding(idWidth) + "  " + "category".padding(categoryWidth) + "  severity  enabled  summary\n"
         for description in descriptions {
-            let enabled = description.isOptIn ? "no" : "yes"
+            let enabled = configuration.isEnabled(description) ? "yes" : "no"
+            let severity = configuration.severity(of: description).rawValue
             output += description.id.padding(idWidth) + "  " + description.category.rawValue.padding(categoryWidth)
-            output += "  " + description.defaultSeverity.rawValue.padding(8) + "  " + enabled.padding(7)
-            output += "  " + description.summary + "\n"
+            output += "  " + severity.padding(8) + "  " + enabled.padding(7) + "  " + description.summary + "\n"
+        }
+        if let path = configuration.path {
+            output += "\n(configuration: \(path))\n"
         }
         console.writeOut(output)
         return ExitStatus.clean
     }
 
     func initConfiguration(_ path: String) -> Int32 {
-        console.error("`lifeguard init` is not available yet")
-        return ExitStatus.failure
+        if FileManager.default.fileExists(atPath: path) {
+            console.error("\(path) already exists; Lifeguard will not overwrite it")
+            return ExitStatus.failure
+        }
+        do {
+            try AtomicFile.write(Configuration.starter(rules: RuleRegistry.allDescriptions), to: path)
+        } catch {
+            console.error(error)
+            return ExitStatus.failure
+        }
+        console.writeOut("Wrote \(path). Edit it, then run `lifeguard rules` to see what is enabled.\n")
+        return ExitStatus.clean
     }
 }
 

@@ -24,8 +24,10 @@ final class ProductCardView: UIView {
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        addSubview(priceLabel) // expect: non_idempotent_layout
-        self.insertSubview(addToCartButton, aboveSubview: imageView) // expect: non_idempotent_layout
+        addSubview(priceLabel) // a stored label is moved, not duplicated
+        self.insertSubview(addToCartButton, aboveSubview: imageView) // a stored button is moved, not duplicated
+        addSubview(UILabel()) // expect: non_idempotent_layout
+        self.insertSubview(UIButton(type: .custom), aboveSubview: imageView) // expect: non_idempotent_layout
         shadowLayer.frame = bounds
         if bounds.width > 320 {
             // expect: non_idempotent_layout

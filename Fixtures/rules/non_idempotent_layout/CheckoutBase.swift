@@ -22,7 +22,8 @@ final class PaymentStepViewController: CheckoutStepViewController {
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        view.addSubview(cardField) // expect: non_idempotent_layout
+        view.addSubview(cardField) // a stored field is moved, not duplicated
+        view.addSubview(UITextField()) // expect: non_idempotent_layout
         cardField.frame = view.bounds.insetBy(dx: 16, dy: 120)
         guard !didInstallFooter else { return }
         didInstallFooter = true
@@ -64,7 +65,8 @@ class LegacyScreenController: NSObject {
 extension ShippingStepViewController {
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
-        view.addSubview(addressSummary) // expect: non_idempotent_layout
+        view.addSubview(addressSummary) // a stored summary is moved, not duplicated
+        view.addSubview(AddressSummaryView()) // expect: non_idempotent_layout
         deliveryOptions.forEach { option in
             optionsStack.addArrangedSubview(DeliveryOptionView(option: option)) // expect: non_idempotent_layout
         }

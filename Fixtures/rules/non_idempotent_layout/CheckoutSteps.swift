@@ -31,7 +31,9 @@ final class ShippingStepViewController: CheckoutStepViewController {
             view.addSubview(footer)
             didInstallFooter = true
         }
-        view.addSubview(promoBanner) // expect: non_idempotent_layout
+        view.addSubview(promoBanner) // a stored banner is moved, not duplicated
+        // The guard above covers only its own block: a banner made here piles up.
+        view.addSubview(PromoBannerView()) // expect: non_idempotent_layout
     }
 }
 
@@ -45,7 +47,8 @@ final class OnboardingViewController: PagedViewController<OnboardingPage> {
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        view.addSubview(skipButton) // expect: non_idempotent_layout
+        view.addSubview(skipButton) // a stored button is moved, not duplicated
+        view.addSubview(UIButton(type: .system)) // expect: non_idempotent_layout
         // `pages` is inherited stored state.
         if pageControl.numberOfPages != pages.count {
             pageControl.numberOfPages = pages.count
@@ -61,7 +64,8 @@ final class GalleryViewController<Photo: Identifiable>: UIViewController {
 
     override func viewWillLayoutSubviews() {
         super.viewWillLayoutSubviews()
-        view.addSubview(grid) // expect: non_idempotent_layout
+        view.addSubview(grid) // a stored stack is moved, not duplicated
+        view.addSubview(UIStackView()) // expect: non_idempotent_layout
         grid.frame = view.bounds
     }
 }
@@ -75,7 +79,8 @@ final class CouponCardView: RoundedCardView {
             layer.addSublayer(borderLayer)
             didBuildLayers = true
         }
-        layer.insertSublayer(stripe, at: 0) // expect: non_idempotent_layout
+        layer.insertSublayer(stripe, at: 0) // a stored layer is moved, not duplicated
+        layer.insertSublayer(CAGradientLayer(), at: 0) // expect: non_idempotent_layout
     }
 }
 
@@ -86,7 +91,8 @@ enum Checkout {
 
         override func layoutSubviews() {
             super.layoutSubviews()
-            addSubview(totalLabel) // expect: non_idempotent_layout
+            addSubview(totalLabel) // a stored label is moved, not duplicated
+            addSubview(UILabel()) // expect: non_idempotent_layout
         }
     }
 }

@@ -32,12 +32,15 @@ final class DebugConsoleViewController: UIViewController {
         logView.accessibilityHint = "nested \(lines.isEmpty ? "addSublayer(watermark)" : "isActive = true")."
         logView.frame = view.bounds
         // A URL's `//` is not a comment: the call after it on the same line is code.
-        let status = "https://status.example.com"; view.addSubview(overlay) // expect: non_idempotent_layout
-        print(status, endpoint)
+        let status = "https://status.example.com"; view.addSubview(overlay) // a stored overlay is moved
+        let mirror = "https://mirror.example.com"; view.addSubview(FrameRateOverlayView()) // expect: non_idempotent_layout
+        print(status, mirror, endpoint)
         #if DEBUG
-        view.addSubview(overlay) // expect: non_idempotent_layout
+        view.addSubview(overlay) // a stored overlay is moved, not duplicated
+        view.addSubview(FrameRateOverlayView()) // expect: non_idempotent_layout
         #elseif targetEnvironment(simulator)
-        view.layer.addSublayer(watermark) // expect: non_idempotent_layout
+        view.layer.addSublayer(watermark) // a stored layer is moved, not duplicated
+        view.layer.addSublayer(CATextLayer()) // expect: non_idempotent_layout
         #else
         overlay.removeFromSuperview()
         #endif
@@ -59,7 +62,8 @@ final class FrameRateOverlayView: UIView {
 
     #if DEBUG
     override func draw(_ rect: CGRect) {
-        layer.addSublayer(graphLayer) // expect: non_idempotent_layout
+        layer.addSublayer(graphLayer) // a stored layer is moved, not duplicated
+        layer.addSublayer(CAShapeLayer()) // expect: non_idempotent_layout
         label.text = "addSublayer(graphLayer) in draw"
     }
     #else

@@ -72,13 +72,16 @@ final class FeedViewController: UIViewController {
         }
         // Closures written in the callback are part of it.
         DispatchQueue.main.async {
-            self.view.addSubview(self.pullHint) // expect: non_idempotent_layout
+            self.view.addSubview(self.pullHint) // a stored label is moved, not duplicated
+            self.view.addSubview(UILabel()) // expect: non_idempotent_layout
         }
         // Two on one line are two findings.
-        view.addSubview(emptyState); view.addSubview(pullHint) // expect: non_idempotent_layout, non_idempotent_layout
+        view.addSubview(emptyState); view.addSubview(pullHint) // stored views are moved, not duplicated
+        view.addSubview(EmptyFeedView()); view.addSubview(UILabel()) // expect: non_idempotent_layout, non_idempotent_layout
         // This guard is not at the top of the function and reads no stored property.
         guard traitCollection.userInterfaceIdiom == .pad else { return }
-        view.addSubview(sidebarHandle) // expect: non_idempotent_layout
+        view.addSubview(sidebarHandle) // a stored handle is moved, not duplicated
+        view.addSubview(UIView()) // expect: non_idempotent_layout
     }
 
     private func apply(_ data: Data) {}

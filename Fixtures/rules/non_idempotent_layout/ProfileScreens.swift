@@ -21,11 +21,14 @@ final class ProfileViewController: UIViewController {
 
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        view.layer.insertSublayer(headerGradient, at: 0) // expect: non_idempotent_layout
+        view.layer.insertSublayer(headerGradient, at: 0) // a stored layer is moved, not duplicated
+        view.layer.insertSublayer(CAGradientLayer(), at: 0) // expect: non_idempotent_layout
         headerGradient.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: 220)
-        view.addSubview(avatarView) // expect: non_idempotent_layout
+        view.addSubview(avatarView) // a stored view is moved, not duplicated
         avatarView.layer.cornerRadius = avatarView.bounds.height / 2
-        view.insertSubview(nameLabel, belowSubview: avatarView) // expect: non_idempotent_layout
+        view.insertSubview(nameLabel, belowSubview: avatarView) // a stored label is moved, not duplicated
+        let caption = UILabel()
+        view.insertSubview(caption, belowSubview: nameLabel) // expect: non_idempotent_layout
         // A `for` loop is not one of the guards the spec names, even over a stored property.
         for stat in stats {
             // expect: non_idempotent_layout
@@ -34,7 +37,8 @@ final class ProfileViewController: UIViewController {
         let tap = UITapGestureRecognizer(target: self, action: #selector(avatarTapped))
         avatarView.addGestureRecognizer(tap) // expect: non_idempotent_layout
         followButton.addTarget(self, action: #selector(followTapped), for: .touchUpInside) // expect: non_idempotent_layout
-        view.addLayoutGuide(readableGuide) // expect: non_idempotent_layout
+        view.addLayoutGuide(readableGuide) // a stored guide is kept, not duplicated
+        view.addLayoutGuide(UILayoutGuide()) // expect: non_idempotent_layout
         let ring = CAShapeLayer()
         ring.path = UIBezierPath(ovalIn: avatarView.bounds.insetBy(dx: -3, dy: -3)).cgPath
         avatarView.layer.addSublayer(ring) // expect: non_idempotent_layout

@@ -14,12 +14,14 @@ final class MapCalloutView: UIView {
         super.layoutSubviews()
         /* addSubview(pin) */ pin.center = CGPoint(x: bounds.midX, y: bounds.midY)
         /* outer /* nested addSubview(callout) */ still a comment: layer.addSublayer(pinShadow) */
-        addSubview(callout) /* a trailing block comment */ // expect: non_idempotent_layout
+        addSubview(callout) /* a trailing block comment */ // a stored label is moved
+        addSubview(UILabel()) /* a trailing block comment */ // expect: non_idempotent_layout
         /**
          Doc block: setNeedsLayout() and layoutIfNeeded() would loop here.
          */
-        let glob = "*.swift /* not a comment opener"; addSubview(pin) // expect: non_idempotent_layout
-        callout.text = glob
+        let glob = "*.swift /* not a comment opener"; addSubview(pin) // a stored pin is moved
+        let mask = "*.png /* not a comment opener"; addSubview(UIImageView()) // expect: non_idempotent_layout
+        callout.text = glob + mask
         pinShadow.frame = pin.frame.offsetBy(dx: 0, dy: 2)
         /*
         layer.addSublayer(pinShadow)
@@ -44,7 +46,8 @@ final class PlaceViewController: UIViewController {
         if /* shown? */ isCalloutVisible {
             view.addSubview(callout)
         }
-        view.addSubview(/* the callout, again */ callout) // expect: non_idempotent_layout
+        view.addSubview(/* the callout, again */ callout) // a stored callout is moved
+        view.addSubview(/* a new callout */ MapCalloutView()) // expect: non_idempotent_layout
     }
 }
 

@@ -22,6 +22,8 @@ final class SearchViewController: UIViewController {
     private var prefetchTask: Task<Void, Never>?
     private var exportTask: Task<URL, Error>?
     private var warmups: [Task<Void, Never>] = []
+    private var queryWatcher: Task<Void, Never>?
+    private var exportWatcher: Task<Void, Error>?
     private var pendingQuery = ""
     @Published private(set) var headline = ""
 
@@ -70,21 +72,46 @@ final class SearchViewController: UIViewController {
 
     func searchFieldDidChange(_ text: String) {
         searchTask?.cancel()
-        searchTask = Task { // expect: strong_self_in_escaping_closure
+        // A debounce that runs to completion: it holds `self` only until it ends.
+        searchTask = Task {
             try? await Task.sleep(for: .milliseconds(250))
             guard !Task.isCancelled else { return }
             await search(text)
         }
     }
 
+    func watchQuery() {
+        // This one never ends: it keeps `self` for as long as `self` keeps it.
+        queryWatcher = Task { // expect: strong_self_in_escaping_closure
+            for await query in viewModel.$query.values {
+                await search(query)
+            }
+        }
+    }
+
     func exportResults() {
-        exportTask = Task.detached(priority: .utility) { // expect: strong_self_in_escaping_closure
+        // A one-off export ends on its own and lets go of `self`.
+        exportTask = Task.detached(priority: .utility) {
             try await self.viewModel.exportResults()
         }
     }
 
+    func exportContinuously(_ changes: AsyncThrowingStream<Void, Error>) {
+        exportWatcher = Task.detached(priority: .utility) { // expect: strong_self_in_escaping_closure
+            for try await _ in changes {
+                _ = try await self.viewModel.exportResults()
+            }
+        }
+    }
+
     func warm(_ urls: [URL]) {
-        warmups.append(Task { await warmCache(urls) }) // expect: strong_self_in_escaping_closure
+        warmups.append(Task { await warmCache(urls) }) // a one-shot warm-up that ends
+        warmups.append(Task { // expect: strong_self_in_escaping_closure
+            while !Task.isCancelled {
+                await warmCache(urls)
+                try? await Task.sleep(for: .seconds(300))
+            }
+        })
         warmups.append(Task { [weak self] in await self?.warmCache(urls) })
         // These capture values, never `self`.
         prefetchTask = Task { [pendingQuery] in await SearchIndex.shared.warm(pendingQuery) }
@@ -115,7 +142,8 @@ actor ThumbnailCache {
 
     func image(for url: URL) async throws -> UIImage {
         if let existing = inFlight[url] { return try await existing.value }
-        let task = Task { // expect: strong_self_in_escaping_closure
+        // A render that finishes holds the actor only until it ends.
+        let task = Task {
             try await render(url)
         }
         inFlight[url] = task
@@ -130,6 +158,16 @@ actor ThumbnailCache {
                 try? await Task.sleep(for: .seconds(60))
             }
         }
+    }
+
+    func startPurging() {
+        let purger = Task { // expect: strong_self_in_escaping_closure
+            repeat {
+                purge()
+                try? await Task.sleep(for: .seconds(60))
+            } while !Task.isCancelled
+        }
+        cleanup = purger
     }
 
     private func render(_ url: URL) async throws -> UIImage { UIImage() }

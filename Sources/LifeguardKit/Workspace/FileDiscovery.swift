@@ -35,9 +35,8 @@ public struct FileDiscovery: Sendable {
                 guard FileManager.default.isReadableFile(atPath: path) else {
                     throw Failure(path: path, reason: "directory is not readable")
                 }
-                let before = found.count
-                try walk(path, workingDirectory: workingDirectory, into: &found, seen: &seen)
-                if found.count == before {
+                let sawSwift = try walk(path, workingDirectory: workingDirectory, into: &found, seen: &seen)
+                if !sawSwift {
                     throw Failure(path: path, reason: "no Swift files found in this directory")
                 }
             } else {
@@ -45,6 +44,9 @@ public struct FileDiscovery: Sendable {
                     throw Failure(path: path, reason: "file is not readable")
                 }
                 let normalized = Self.normalize(path)
+                // Files named on the command line honour exclusions too, so a pre-commit hook that
+                // passes every staged file still skips excluded ones.
+                if isExcluded(Self.displayPath(normalized, workingDirectory: workingDirectory), false) { continue }
                 if seen.insert(normalized).inserted { found.append(normalized) }
             }
         }
@@ -53,7 +55,9 @@ public struct FileDiscovery: Sendable {
 
     /// Walks a directory with an explicit stack (no recursion), never into a symbolic link to a
     /// directory, so cycles cannot trap it.
-    private func walk(_ root: String, workingDirectory: String, into found: inout [String], seen: inout Set<String>) throws {
+    /// Returns whether the tree holds any Swift file at all, excluded or not.
+    private func walk(_ root: String, workingDirectory: String, into found: inout [String], seen: inout Set<String>) throws -> Bool {
+        var sawSwift = false
         var pending = [Self.normalize(root)]
         let manager = FileManager.default
         while let directory = pending.popLast() {
@@ -74,11 +78,13 @@ public struct FileDiscovery: Sendable {
                     }
                     if isExcluded(relative, true) { continue }
                     pending.append(path)
-                } else if entry.hasSuffix(".swift"), !isExcluded(relative, false) {
-                    if seen.insert(path).inserted { found.append(path) }
+                } else if entry.hasSuffix(".swift") {
+                    sawSwift = true
+                    if !isExcluded(relative, false), seen.insert(path).inserted { found.append(path) }
                 }
             }
         }
+        return sawSwift
     }
 
     static func normalize(_ path: String) -> String {

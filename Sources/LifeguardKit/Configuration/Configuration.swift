@@ -1,0 +1,471 @@
+import Foundation
+
+/// `.lifeguard.yml`: which files are linted and which rules run, how severe they are, and their
+/// options. Parsed from the documented YAML subset (`YAMLParser`) and validated against the rules
+/// that exist, so a typo is an error with its position rather than a setting silently ignored.
+///
+/// ```yaml
+/// included: [Sources, App]          # path globs; default: everything
+/// excluded: ["**/Generated/**", Vendor]
+/// disabled_rules: [view_nil_check]
+/// opt_in_rules: [unused_suppression]
+/// controller_base_classes: [BaseViewController]
+/// view_base_classes: [BaseView]
+/// rules:
+///   missing_super_call:
+///     severity: warning             # error | warning | note | off
+///     controller_methods: [viewDidLoad(), viewWillAppear(_:)]
+/// ```
+public struct Configuration: Sendable {
+    /// Globs of paths to lint, relative to `baseDirectory`; empty means everything.
+    public var included: [String] = []
+    /// Globs of paths never to lint; excluded folders are never walked.
+    public var excluded: [String] = []
+    public var disabledRules: Set<String> = []
+    public var optInRules: Set<String> = []
+    /// Project classes that count as UIKit view controller or view bases.
+    public var controllerBaseClasses: Set<String> = []
+    public var viewBaseClasses: Set<String> = []
+    /// Per-rule settings by rule id.
+    public var ruleSettings: [String: RuleSettings] = [:]
+    /// The directory globs are relative to (the configuration file's directory).
+    public var baseDirectory: String
+    /// The file this configuration came from, if any.
+    public var path: String?
+
+    /// One rule's settings: a severity (`nil` keeps the default; `.off` disables it) and options.
+    public struct RuleSettings: Sendable, Equatable {
+        public var severity: SeveritySetting?
+        public var options: [String: OptionValue] = [:]
+    }
+
+    /// A severity as configured, `off` included.
+    public enum SeveritySetting: String, Sendable, Equatable, CaseIterable {
+        case error, warning, note, off
+
+        public var severity: Severity? { Severity(rawValue: rawValue) }
+    }
+
+    public static let fileName = ".lifeguard.yml"
+
+    public init(baseDirectory: String) {
+        self.baseDirectory = baseDirectory
+    }
+
+    // MARK: - Rules
+
+    /// Whether a rule runs: opt-in rules only when listed in `opt_in_rules`, none when disabled
+    /// or set to `off`.
+    public func isEnabled(_ rule: RuleDescription) -> Bool {
+        if disabledRules.contains(rule.id) { return false }
+        if ruleSettings[rule.id]?.severity == .off { return false }
+        return !rule.isOptIn || optInRules.contains(rule.id)
+    }
+
+    /// The configured severity of a rule, or its default.
+    public func severity(of rule: RuleDescription) -> Severity {
+        ruleSettings[rule.id]?.severity?.severity ?? rule.defaultSeverity
+    }
+
+    /// The setups of the enabled rules among `rules`.
+    public func setups(for rules: [any Rule.Type]) -> [RuleSetup] {
+        rules.filter { isEnabled($0.description) }.map { rule in
+            RuleSetup(rule: rule, severity: severity(of: rule.description), options: ruleSettings[rule.description.id]?.options ?? [:])
+        }
+    }
+
+    // MARK: - Paths
+
+    /// Whether a path (relative to the working directory) is excluded, or not included.
+    public func isExcluded(_ path: String, isDirectory: Bool, workingDirectory: String) -> Bool {
+        guard !included.isEmpty || !excluded.isEmpty else { return false }
+        let relative = relativeToBase(path, workingDirectory: workingDirectory)
+        if excluded.contains(where: { Glob.matches($0, path: relative, orAncestor: true) }) { return true }
+        if included.isEmpty { return false }
+        if isDirectory {
+            // Walk a directory that is included, lies inside an included one, or may contain one.
+            return !included.contains { pattern in
+                Glob.matches(pattern, path: relative, orAncestor: true) || Glob.mayMatchBelow(pattern, directory: relative)
+            }
+        }
+        return !included.contains { Glob.matches($0, path: relative, orAncestor: true) }
+    }
+
+    func relativeToBase(_ path: String, workingDirectory: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        let standardized = URL(fileURLWithPath: absolute).standardized.path
+        let base = URL(fileURLWithPath: baseDirectory).standardized.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        if standardized.hasPrefix(prefix) { return String(standardized.dropFirst(prefix.count)) }
+        return standardized
+    }
+
+    // MARK: - Loading
+
+    /// Finds `.lifeguard.yml` in `directory` or its ancestors, stopping at the repository root
+    /// (the first directory holding `.git`).
+    public static func find(from directory: String) -> String? {
+        var current = URL(fileURLWithPath: directory).standardized
+        while true {
+            let candidate = current.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return nil }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// Reads and validates a configuration file.
+    public static func load(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> Configuration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError(path: path, position: nil, message: "cannot read the configuration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(path: path, position: nil, message: "the configuration file is not valid UTF-8")
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().standardized.path
+        return try parse(text, path: path, baseDirectory: base, rules: rules)
+    }
+
+    /// Parses and validates configuration text.
+    public static func parse(_ text: String, path: String, baseDirectory: String,
+                             rules: [RuleDescription]) throws(ConfigurationError) -> Configuration {
+        let document: YAMLNode
+        do {
+            document = try YAMLParser.parse(text)
+        } catch {
+            throw ConfigurationError(path: path, position: error.position, message: error.message)
+        }
+        var reader = ConfigurationReader(path: path, rules: rules)
+        var configuration = Configuration(baseDirectory: baseDirectory)
+        configuration.path = path
+        try reader.read(document, into: &configuration)
+        return configuration
+    }
+
+    /// The starter file `lifeguard init` writes.
+    public static func starter(rules: [RuleDescription]) -> String {
+        var text = """
+            # Lifeguard configuration. Lifeguard reads the YAML subset documented in README.md:
+            # mappings, lists (block or [flow]), quoted or plain values, and # comments.
+
+            # Paths to lint, as globs relative to this file (`**` any folders, `*` any name part).
+            # Leave empty to lint every Swift file under the directory you run Lifeguard on.
+            included: []
+
+            # Paths never to lint. Excluded folders are not even walked. `.build`, `Pods`,
+            # `Carthage`, `DerivedData`, `node_modules` and hidden folders are always skipped.
+            excluded:
+              - "**/Generated/**"
+
+            # Rules to turn off, and opt-in rules to turn on (see `lifeguard rules`).
+            disabled_rules: []
+            opt_in_rules: []
+
+            # Your own base classes, when Lifeguard cannot see their UIKit ancestry (say, they come
+            # from a binary framework): their subclasses are treated as view controllers or views.
+            controller_base_classes: []
+            view_base_classes: []
+
+            # Per-rule settings: `severity` (error, warning, note or off) and the rule's options.
+            rules:
+
+            """
+        for rule in rules where !rule.options.isEmpty || rule.id == "missing_super_call" {
+            text += "  # \(rule.id):\n  #   severity: \(rule.defaultSeverity.rawValue)\n"
+            for option in rule.options {
+                text += "  #   \(option.name): \(starterValue(option.defaultValue))   # \(option.summary)\n"
+            }
+        }
+        return text
+    }
+
+    static func starterValue(_ value: OptionValue) -> String {
+        switch value {
+        case .bool(let flag): return String(flag)
+        case .string(let text): return "\"\(text)\""
+        case .strings(let items):
+            let shown = items.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+            return "[" + shown + (items.count > 3 ? ", ...]" : "]")
+        }
+    }
+}
+
+/// A configuration that cannot be used, with where the problem is.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var position: YAMLPosition?
+    public var message: String
+
+    /// `path:line:column: error: message`, the form editors and CI logs link to.
+    public var description: String {
+        if let position { return "\(path):\(position.line):\(position.column): error: \(message)" }
+        return "\(path): error: \(message)"
+    }
+}
+
+/// Validates a parsed document key by key.
+struct ConfigurationReader {
+    let path: String
+    let rules: [RuleDescription]
+
+    static let topLevelKeys = ["included", "excluded", "disabled_rules", "opt_in_rules", "controller_base_classes",
+                               "view_base_classes", "rules"]
+
+    func error(_ message: String, at position: YAMLPosition) -> ConfigurationError {
+        ConfigurationError(path: path, position: position, message: message)
+    }
+
+    mutating func read(_ document: YAMLNode, into configuration: inout Configuration) throws(ConfigurationError) {
+        guard case .mapping(let entries, _) = document else {
+            throw error("the configuration must be a mapping of settings, not \(document.kindName)", at: document.position)
+        }
+        for entry in entries {
+            switch entry.key {
+            case "included": configuration.included = try strings(entry)
+            case "excluded": configuration.excluded = try strings(entry)
+            case "disabled_rules": configuration.disabledRules = Set(try ruleIDs(entry))
+            case "opt_in_rules": configuration.optInRules = Set(try ruleIDs(entry))
+            case "controller_base_classes": configuration.controllerBaseClasses = Set(try strings(entry))
+            case "view_base_classes": configuration.viewBaseClasses = Set(try strings(entry))
+            case "rules": configuration.ruleSettings = try ruleSettings(entry)
+            default:
+                throw error(unknownKey(entry.key, known: Self.topLevelKeys, what: "setting"), at: entry.keyPosition)
+            }
+        }
+        for id in configuration.disabledRules where configuration.optInRules.contains(id) {
+            let position = entries.first { $0.key == "opt_in_rules" }?.keyPosition ?? YAMLPosition(line: 1, column: 1)
+            throw error("rule '\(id)' is both disabled and opted in", at: position)
+        }
+    }
+
+    func unknownRule(_ id: String) -> String {
+        var message = "unknown rule '\(id)'"
+        if let suggestion = closest(id, among: rules.map(\.id)) { message += "; did you mean '\(suggestion)'?" }
+        return message + " (see `lifeguard rules`)"
+    }
+
+    func unknownKey(_ key: String, known: [String], what: String) -> String {
+        var message = what.hasPrefix("option for")
+            ? "unknown option '\(key)' \(what.dropFirst("option ".count))" : "unknown \(what) '\(key)'"
+        if let suggestion = closest(key, among: known) { message += "; did you mean '\(suggestion)'?" }
+        return message + " (expected one of: \(known.joined(separator: ", ")))"
+    }
+
+    func closest(_ word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, Self.distance($0, word)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= max(2, word.count / 3) else { return nil }
+        return best
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs)
+        let b = Array(rhs)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    func strings(_ entry: YAMLEntry) throws(ConfigurationError) -> [String] {
+        try strings(entry.value, key: entry.key)
+    }
+
+    func strings(_ node: YAMLNode, key: String) throws(ConfigurationError) -> [String] {
+        switch node {
+        case .sequence(let items, _):
+            var result: [String] = []
+            for item in items {
+                guard case .scalar(let value, _, let position) = item else {
+                    throw error("'\(key)' must be a list of strings, but an item is \(item.kindName)", at: item.position)
+                }
+                guard !value.isEmpty else { throw error("'\(key)' has an empty item", at: position) }
+                result.append(value)
+            }
+            return result
+        case .scalar(let value, let quoted, _) where value.isEmpty && !quoted:
+            return []
+        default:
+            throw error("'\(key)' must be a list of strings, not \(node.kindName)", at: node.position)
+        }
+    }
+
+    func ruleIDs(_ entry: YAMLEntry) throws(ConfigurationError) -> [String] {
+        guard case .sequence(let items, _) = entry.value else {
+            if case .scalar(let value, false, _) = entry.value, value.isEmpty { return [] }
+            throw error("'\(entry.key)' must be a list of rule ids, not \(entry.value.kindName)", at: entry.value.position)
+        }
+        var ids: [String] = []
+        for item in items {
+            guard case .scalar(let id, _, let position) = item else {
+                throw error("'\(entry.key)' must be a list of rule ids", at: item.position)
+            }
+            guard rules.contains(where: { $0.id == id }) else {
+                throw error(unknownRule(id), at: position)
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
+    func ruleSettings(_ entry: YAMLEntry) throws(ConfigurationError) -> [String: Configuration.RuleSettings] {
+        if case .scalar(let value, false, _) = entry.value, value.isEmpty { return [:] }
+        guard case .mapping(let ruleEntries, _) = entry.value else {
+            throw error("'rules' must be a mapping from rule id to settings, not \(entry.value.kindName)", at: entry.value.position)
+        }
+        var result: [String: Configuration.RuleSettings] = [:]
+        for ruleEntry in ruleEntries {
+            guard let rule = rules.first(where: { $0.id == ruleEntry.key }) else {
+                throw error(unknownRule(ruleEntry.key), at: ruleEntry.keyPosition)
+            }
+            guard case .mapping(let settings, _) = ruleEntry.value else {
+                throw error("settings for '\(rule.id)' must be a mapping (severity and options), not \(ruleEntry.value.kindName)",
+                            at: ruleEntry.value.position)
+            }
+            var parsed = Configuration.RuleSettings()
+            let known = ["severity"] + rule.options.map(\.name)
+            for setting in settings {
+                if setting.key == "severity" {
+                    guard case .scalar(let value, _, let position) = setting.value else {
+                        throw error("'severity' must be one of error, warning, note, off", at: setting.value.position)
+                    }
+                    guard let severity = Configuration.SeveritySetting(rawValue: value) else {
+                        throw error("'severity' must be one of error, warning, note, off, not '\(value)'", at: position)
+                    }
+                    parsed.severity = severity
+                } else if let option = rule.options.first(where: { $0.name == setting.key }) {
+                    parsed.options[option.name] = try value(setting, of: option)
+                } else {
+                    throw error(unknownKey(setting.key, known: known, what: "option for '\(rule.id)'"), at: setting.keyPosition)
+                }
+            }
+            result[rule.id] = parsed
+        }
+        return result
+    }
+
+    func value(_ setting: YAMLEntry, of option: RuleOption) throws(ConfigurationError) -> OptionValue {
+        switch option.kind {
+        case .strings:
+            return .strings(try strings(setting.value, key: setting.key))
+        case .string:
+            guard case .scalar(let value, _, _) = setting.value else {
+                throw error("'\(setting.key)' must be a string, not \(setting.value.kindName)", at: setting.value.position)
+            }
+            return .string(value)
+        case .bool:
+            guard case .scalar(let value, false, let position) = setting.value, value == "true" || value == "false" else {
+                throw error("'\(setting.key)' must be true or false", at: setting.value.position)
+            }
+            _ = position
+            return .bool(value == "true")
+        }
+    }
+}
+
+/// Path globs: `**` matches any number of folders, `*` any run of characters within one path
+/// component, `?` one character. A pattern without a slash may match a file or folder name at
+/// any depth (`Generated` excludes every `Generated` folder); a pattern with one is anchored at
+/// the configuration's directory.
+public enum Glob {
+    /// Whether `pattern` matches `path` or (with `orAncestor`) one of its parent folders.
+    public static func matches(_ pattern: String, path: String, orAncestor: Bool = false) -> Bool {
+        let pattern = normalize(pattern)
+        let components = path.split(separator: "/").map(String.init)
+        let patternParts = pattern.split(separator: "/").map(String.init)
+        let anchored = pattern.contains("/")
+        let candidates = orAncestor ? Array(1...max(1, components.count)) : [components.count]
+        for length in candidates where length <= components.count {
+            let prefix = Array(components[..<length])
+            if anchored {
+                if match(patternParts[...], prefix[...]) { return true }
+            } else if let last = prefix.last, matchComponent(Array(pattern), Array(last)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether files below `directory` could match `pattern` (for deciding what to walk).
+    public static func mayMatchBelow(_ pattern: String, directory: String) -> Bool {
+        let pattern = normalize(pattern)
+        guard pattern.contains("/") else { return true }
+        let patternParts = pattern.split(separator: "/").map(String.init)
+        let components = directory.split(separator: "/").map(String.init)
+        for (index, component) in components.enumerated() {
+            guard index < patternParts.count else { return false }
+            let part = patternParts[index]
+            if part == "**" { return true }
+            if !matchComponent(Array(part), Array(component)) { return false }
+        }
+        return true
+    }
+
+    static func normalize(_ pattern: String) -> String {
+        var result = pattern
+        while result.hasPrefix("./") { result.removeFirst(2) }
+        while result.count > 1, result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
+    static func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == "**" {
+            let rest = pattern.dropFirst()
+            var remaining = path
+            while true {
+                if match(rest, remaining) { return true }
+                guard !remaining.isEmpty else { return false }
+                remaining = remaining.dropFirst()
+            }
+        }
+        guard let component = path.first, matchComponent(Array(first), Array(component)) else { return false }
+        return match(pattern.dropFirst(), path.dropFirst())
+    }
+
+    /// `*` and `?` within one path component, by dynamic programming (no backtracking blow-up).
+    static func matchComponent(_ pattern: [Character], _ text: [Character]) -> Bool {
+        var previous = [Bool](repeating: false, count: text.count + 1)
+        previous[0] = true
+        for symbol in pattern {
+            var current = [Bool](repeating: false, count: text.count + 1)
+            if symbol == "*" {
+                current[0] = previous[0]
+                for index in 1...max(1, text.count) where index <= text.count {
+                    current[index] = current[index - 1] || previous[index]
+                }
+            } else {
+                for index in stride(from: 1, through: text.count, by: 1) {
+                    current[index] = previous[index - 1] && (symbol == "?" || symbol == text[index - 1])
+                }
+            }
+            previous = current
+        }
+        return previous[text.count]
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var remaining = self[...]
+        while let range = remaining.range(of: target) {
+            result += remaining[..<range.lowerBound] + replacement
+            remaining = remaining[range.upperBound...]
+        }
+        return result + remaining
+    }
+}
