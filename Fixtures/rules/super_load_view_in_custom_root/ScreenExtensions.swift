@@ -70,9 +70,10 @@ final class NoteEditorScreen: ThemedScreen {
     }
 }
 
-extension WeatherWidget {
-    func showPlaceholder() {
-        super.loadView()
-        view = PlaceholderTileView()
+extension LoyaltyCardScreen {
+    /// Rebuilds the card after the wallet pass changes.
+    func reloadCard(_ card: LoyaltyCard) {
+        view = LoyaltyCardView(card: card)
+        view.setNeedsLayout()
     }
 }

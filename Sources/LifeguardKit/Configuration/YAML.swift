@@ -50,10 +50,10 @@ public enum YAMLParser {
     public static func parse(_ text: String) throws(YAMLError) -> YAMLNode {
         var lines: [Line] = []
         var lineNumber = 0
-        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" }) {
+        // `\r\n` is one Character in Swift, so it is a separator of its own.
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             var content = Substring(raw)
-            if content.hasSuffix("\r") { content = content.dropLast() }
             if lineNumber == 1, content.hasPrefix("\u{FEFF}") { content = content.dropFirst() }
             let indentation = content.prefix(while: { $0 == " " }).count
             let afterIndentation = content.dropFirst(indentation)

@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import LifeguardKit
+
+/// Every reporter, over one multi-file result whose paths and messages hold the characters each
+/// format must escape, compared with golden files. Regenerate the goldens after an intended change
+/// with `LIFEGUARD_REGENERATE=1 swift test --filter ReporterTests`.
+final class ReporterTests: XCTestCase {
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static let homeSource = """
+        import UIKit
+
+        final class HomeViewController: UIViewController {
+            let detail = DetailViewController()
+            override func viewDidLoad() {
+                view.addSubview(detail.view)
+            }
+        }
+
+        """
+    static let detailSource = """
+        // Écran « détail » 🚒
+        final class DétailViewController: UIViewController {
+            let título = "ñ"; override func viewDidLoad() { loadView() }
+        }
+
+        """
+
+    static let rule = RuleDescription(
+        id: "sample_rule", name: "SampleRule", category: .containment, defaultSeverity: .error,
+        summary: "A sample rule with <angle> & \"quotes\".",
+        documentation: RuleDocumentation(whatItDoes: "Does things.", whyIsThisBad: "Because.", example: "x()", useInstead: "y()",
+                                         knownLimitations: "None."),
+        triggeringExamples: [], nonTriggeringExamples: [])
+
+    static func makeResult() -> LintResult {
+        let home = SourceFile(path: "Sources/App/Home Screen.swift", text: homeSource)
+        let detail = SourceFile(path: "Sources/Ünïcode/Détail.swift", text: detailSource)
+        func diagnostic(_ source: SourceFile, _ rule: String, _ severity: Severity, _ needle: String, length: Int,
+                        message: String, related: [(String, String)] = []) -> Diagnostic {
+            let text = Array(source.bytes)
+            let pattern = Array(needle.utf8)
+            var start = 0
+            while start + pattern.count <= text.count, Array(text[start..<(start + pattern.count)]) != pattern { start += 1 }
+            let range = start..<(start + length)
+            let notes = related.map { message, relatedNeedle -> RelatedLocation in
+                var offset = 0
+                let pattern = Array(relatedNeedle.utf8)
+                while offset + pattern.count <= text.count, Array(text[offset..<(offset + pattern.count)]) != pattern { offset += 1 }
+                return RelatedLocation(message: message, range: offset..<(offset + pattern.count),
+                                       start: source.location(of: offset), end: source.location(of: offset + pattern.count))
+            }
+            return Diagnostic(ruleID: rule, severity: severity, message: message, path: source.path, range: range,
+                              start: source.location(of: range.lowerBound), end: source.location(of: range.upperBound),
+                              related: notes, enclosingType: "HomeViewController", enclosingFunction: "viewDidLoad()")
+        }
+        let diagnostics = [
+            diagnostic(home, "sample_rule", .error, "addSubview", length: 10,
+                       message: "`detail.view` is added: 100% wrong, \"quoted\" <tags> & 'apostrophes'",
+                       related: [("`detail` is created here", "detail =")]),
+            diagnostic(home, "sample_rule", .warning, "viewDidLoad", length: 11, message: "two lines:\nsecond line, with a comma"),
+            diagnostic(detail, "unknown_rule_in_suppression", .note, "loadView", length: 8, message: "emoji 🚒 and %0A stays literal"),
+        ].sorted(by: Diagnostic.reportOrder)
+        return LintResult(diagnostics: diagnostics, sources: [home.path: home, detail.path: detail], fileCount: 2)
+    }
+
+    static let context = ReportContext(rules: [rule, BuiltInRules.unknownRuleInSuppression],
+                                       workingDirectory: "/work/my project", useColor: false, executionSuccessful: true)
+
+    static let reporters: [any Reporter] = [
+        XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
+        GitLabReporter(), SummaryReporter(),
+    ]
+
+    func testEveryReporterMatchesItsGoldenFile() throws {
+        let result = Self.makeResult()
+        for reporter in Self.reporters {
+            let name = type(of: reporter).name
+            let output = reporter.report(result, context: Self.context)
+            XCTAssertEqual(output, reporter.report(result, context: Self.context), "\(name) must be deterministic")
+            let golden = Self.goldenDirectory.appendingPathComponent("\(name).golden")
+            if ProcessInfo.processInfo.environment["LIFEGUARD_REGENERATE"] != nil {
+                try output.write(to: golden, atomically: true, encoding: .utf8)
+            }
+            let expected = try String(contentsOf: golden, encoding: .utf8)
+            XCTAssertEqual(output, expected, "\(name) output differs from \(golden.lastPathComponent)")
+        }
+    }
+
+    func testXMLFormatsAreWellFormed() throws {
+        let result = Self.makeResult()
+        for reporter in [CheckstyleReporter(), JUnitReporter()] as [any Reporter] {
+            let data = Data(reporter.report(result, context: Self.context).utf8)
+            let parser = XMLParser(data: data)
+            XCTAssertTrue(parser.parse(), "\(type(of: reporter).name): \(String(describing: parser.parserError))")
+        }
+    }
+
+    func testJSONFormatsParseAndKeepTheirShape() throws {
+        let result = Self.makeResult()
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONReporter().report(result, context: Self.context).utf8)) as? [String: Any])
+        XCTAssertEqual(json["version"] as? Int, 1)
+        let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 3)
+        XCTAssertEqual(Set(diagnostics[0].keys), ["rule", "severity", "message", "path", "line", "column", "endLine", "endColumn"])
+        let summary = try XCTUnwrap(json["summary"] as? [String: Int])
+        XCTAssertEqual(summary, ["files": 2, "errors": 1, "warnings": 1, "notes": 1])
+
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SARIFReporter().report(result, context: Self.context).utf8)) as? [String: Any])
+        let run = try XCTUnwrap((sarif["runs"] as? [[String: Any]])?.first)
+        XCTAssertEqual(run["columnKind"] as? String, "utf16CodeUnits")
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        let uris = results.compactMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any] }
+            .compactMap { $0["uri"] as? String }
+        XCTAssertTrue(uris.contains("Sources/App/Home%20Screen.swift"))
+        XCTAssertTrue(uris.contains("Sources/%C3%9Cn%C3%AFcode/D%C3%A9tail.swift"))
+        _ = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(GitLabReporter().report(result, context: Self.context).utf8)) as? [[String: Any]])
+    }
+
+    func testSARIFColumnsCountUTF16CodeUnits() throws {
+        // On `    let título = "ñ"; override func viewDidLoad() { loadView() }`, `loadView` starts at
+        // byte column 55 but UTF-16 column 53 (`í` and `ñ` take two bytes each, one unit each).
+        let result = Self.makeResult()
+        let detail = try XCTUnwrap(result.diagnostics.first { $0.path.hasPrefix("Sources/Ü") })
+        XCTAssertEqual(detail.start.column, 55)
+        let source = try XCTUnwrap(result.sources[detail.path])
+        XCTAssertEqual(source.utf16Column(of: detail.range.lowerBound), 53)
+        let sarif = SARIFReporter().report(result, context: Self.context)
+        XCTAssertTrue(sarif.contains("\"startColumn\": 53"))
+        XCTAssertTrue(sarif.contains("\"endColumn\": 61"))
+    }
+
+    func testGitHubEscaping() {
+        XCTAssertEqual(GitHubReporter.escapeData("100% a\r\nb"), "100%25 a%0D%0Ab")
+        XCTAssertEqual(GitHubReporter.escapeProperty("a:b,c%"), "a%3Ab%2Cc%25")
+        let output = GitHubReporter().report(Self.makeResult(), context: Self.context)
+        let lines = output.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3, "one command per finding, newlines escaped")
+        XCTAssertTrue(lines[0].hasPrefix("::error "), "most severe first")
+        XCTAssertTrue(lines[2].hasPrefix("::notice "))
+    }
+
+    func testCleanJUnitReportHasOnePassingCase() {
+        let empty = LintResult(diagnostics: [], sources: [:], fileCount: 3)
+        let output = JUnitReporter().report(empty, context: Self.context)
+        XCTAssertTrue(output.contains("<testcase name=\"No findings\""))
+        XCTAssertFalse(output.contains("<failure"))
+    }
+
+    func testGitLabFingerprintsAreStableAndUnique() throws {
+        let first = GitLabReporter().report(Self.makeResult(), context: Self.context)
+        let issues = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(first.utf8)) as? [[String: Any]])
+        let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
+        XCTAssertEqual(Set(fingerprints).count, issues.count)
+        XCTAssertEqual(issues.compactMap { $0["severity"] as? String }, ["minor", "major", "info"])
+    }
+}
