@@ -60,10 +60,10 @@ struct Tool {
 
     func explain(_ id: String) -> Int32 {
         guard let description = RuleRegistry.allDescriptions.first(where: { $0.id == id }) else {
-            let known = RuleRegistry.allDescriptions.map(\.id)
-            let suggestion = known.min { editDistance($0, id) < editDistance($1, id) }
             var message = "unknown rule '\(id)'"
-            if let suggestion, editDistance(suggestion, id) <= 3 { message += "; did you mean '\(suggestion)'?" }
+            if let suggestion = Suggestions.closest(id, among: RuleRegistry.allDescriptions.map(\.id)) {
+                message += "; did you mean '\(suggestion)'?"
+            }
             console.error(message + " (see `lifeguard rules`)")
             return ExitStatus.failure
         }
@@ -118,19 +118,3 @@ extension String {
     }
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
-func editDistance(_ lhs: String, _ rhs: String) -> Int {
-    let a = Array(lhs)
-    let b = Array(rhs)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}

@@ -15,6 +15,7 @@ final class HomeViewController: InstrumentedContainerViewController {
         view.addSubview(hero.view)
         hero.didMove(toParent: self)
 
+        // Copy-paste slip: the feed never gets its `didMove`, the hero gets two.
         self.addChild(feed) // expect: add_child_without_did_move
         feedSlot.addSubview(feed.view)
         hero.didMove(toParent: self)
@@ -104,6 +105,11 @@ final class OnboardingPagesViewController: ThemedViewController {
             addChild(badge) // expect: add_child_without_did_move
             stack.addArrangedSubview(badge.view)
         }
+    }
+
+    func appendCards(_ cards: [CardViewController]) {
+        cards.forEach { addChild($0); stack.addArrangedSubview($0.view) }
+        cards.forEach { $0.didMove(toParent: self) }
     }
 
     func appendTips(_ tips: [TipViewController]) {

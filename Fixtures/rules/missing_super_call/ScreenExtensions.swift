@@ -77,6 +77,11 @@ final class PickerTableViewController<Option: CustomStringConvertible>: UITableV
         super.viewDidAppear(animated)
         tableView.flashScrollIndicators()
     }
+
+    override func setEditing(_ editing: Bool, animated: Bool) {
+        super.setEditing(editing, animated: animated)
+        tableView.allowsMultipleSelectionDuringEditing = editing
+    }
 }
 
 /// Presenters mirror the controller callbacks without being controllers.

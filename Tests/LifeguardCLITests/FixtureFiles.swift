@@ -1,0 +1,96 @@
+import Foundation
+import LifeguardKit
+
+/// Locates the repository's `Fixtures/` folder from this file's path, so tests run from any
+/// working directory.
+enum FixtureFiles {
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let directory = repositoryRoot.appendingPathComponent("Fixtures")
+
+    /// Every `.swift` file under `Fixtures/` (or a subfolder), sorted by path.
+    static func swiftFiles(under subfolder: String? = nil) -> [URL] {
+        swiftFiles(in: subfolder.map { directory.appendingPathComponent($0) } ?? directory)
+    }
+
+    static func swiftFiles(in root: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        var files: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            files.append(url)
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    static func source(_ url: URL) throws -> SourceFile {
+        let data = try Data(contentsOf: url)
+        return SourceFile(path: url.path, bytes: [UInt8](data))
+    }
+
+    /// The path relative to `Fixtures/`, for messages.
+    static func shortPath(_ url: URL) -> String {
+        let prefix = directory.path + "/"
+        return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path
+    }
+}
+
+/// Runs a program and captures its output.
+enum ProcessRunner {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
+                    environment: [String: String]? = nil, currentDirectory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try? stdin.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe cannot block the child.
+        let errorBox = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        let errorHandle = stderr.fileHandleForReading
+        DispatchQueue.global().async {
+            errorBox.data = errorHandle.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus,
+                      stdout: String(decoding: outputData, as: UTF8.self),
+                      stderr: String(decoding: errorBox.data, as: UTF8.self))
+    }
+
+    /// Written by one reader thread and read after `DispatchGroup.wait()`, which orders the two.
+    private final class DataBox: @unchecked Sendable {
+        var data = Data()
+    }
+
+    /// Finds a program on `PATH`.
+    static func which(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
