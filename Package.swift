@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "LifeguardKit", targets: ["LifeguardKit"]),
         .library(name: "LifeguardRules", targets: ["LifeguardRules"]),
         .executable(name: "lifeguard", targets: ["lifeguard"]),
+        .plugin(name: "LifeguardCommandPlugin", targets: ["LifeguardCommandPlugin"]),
     ],
     targets: [
         .target(name: "LifeguardKit"),
@@ -24,7 +25,15 @@ let package = Package(
             name: "lifeguard-bench",
             dependencies: ["LifeguardKit", "LifeguardRules"]
         ),
-        .testTarget(name: "LifeguardKitTests", dependencies: ["LifeguardKit"]),
+        .plugin(
+            name: "LifeguardCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "lifeguard", description: "Lint the package's Swift sources with Lifeguard"),
+                permissions: []
+            ),
+            dependencies: ["lifeguard"]
+        ),
+        .testTarget(name: "LifeguardKitTests", dependencies: ["LifeguardKit"], exclude: ["Golden"]),
         .testTarget(name: "LifeguardRulesTests", dependencies: ["LifeguardRules", "LifeguardKit"]),
         .testTarget(name: "LifeguardCLITests", dependencies: ["lifeguard", "LifeguardKit", "LifeguardRules"]),
     ],

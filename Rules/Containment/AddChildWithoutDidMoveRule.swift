@@ -13,8 +13,12 @@ public struct AddChildWithoutDidMoveRule: Rule {
         documentation: RuleDocumentation(
             whatItDoes: """
                 Flags `addChild(X)` in a function that never calls `X.didMove(toParent:)` (with any \
-                argument) and does not hand `X` on to another function after adding it (that helper may \
-                finish the job). Calls inside an `override func addChild(_:)` are left alone.
+                argument; a bare `didMove(toParent:)` when `X` is `self`) and does not hand `X` on to a \
+                function of the run after adding it (that helper may finish the job), nor call a method of \
+                the run whose body calls `didMove(toParent:)` on it. UIKit's `transition(from:to:...)` \
+                does not count: it never calls `didMove`. Calls inside an `override func addChild(_:)` \
+                are left alone, and so is SpriteKit's `addChild(_:)` on nodes: `X` and the parent must be \
+                (or may be) view controllers.
                 """,
             whyIsThisBad: """
                 `addChild(_:)` calls the child's `willMove(toParent:)` for you, but not \
@@ -76,7 +80,11 @@ public struct AddChildWithoutDidMoveRule: Rule {
                 final class Container: UIViewController {
                     func show(_ detail: DetailViewController) {
                         addChild(detail)
-                        transition(to: detail)
+                        present(detail)
+                    }
+                    func present(_ child: UIViewController) {
+                        view.addSubview(child.view)
+                        child.didMove(toParent: self)
                     }
                     override func addChild(_ childController: UIViewController) {
                         super.addChild(childController)
@@ -104,7 +112,11 @@ public struct AddChildWithoutDidMoveRule: Rule {
         for callIndex in context.model.calls(named: "addChild", "addChildViewController") {
             let call = outline.calls[callIndex]
             guard let first = context.arguments(of: call).first, first.label == nil,
-                  let child = context.chain(first)?.key else { continue }
+                  let childChain = context.chain(first) else { continue }
+            // SpriteKit's `addChild(_:)` takes nodes: only containment of view controllers counts.
+            guard context.mayBeController(context.receiverChain(call), at: call.node),
+                  context.mayBeController(childChain, at: call.node) else { continue }
+            let child = context.dealiasedKey(childChain, at: call.node)
             let scope = FunctionScope(of: call.node, in: context)
             guard !scope.functions.isEmpty else { continue }
             if scope.functions.contains(where: { outline.functions[$0].fullName == "addChild(_:)" && outline.functions[$0].modifiers.contains(.override) }) {
@@ -115,14 +127,21 @@ public struct AddChildWithoutDidMoveRule: Rule {
             for candidate in scope.calls(context) where candidate != callIndex {
                 let other = outline.calls[candidate]
                 let name = context.model.name(ofCall: candidate)
-                if name == "didMove", let receiver = context.receiverChain(other),
-                   aliases.contains(context.dealiasedKey(receiver, at: other.node)) {
-                    finished = true
-                    break
+                if name == "didMove" {
+                    // A bare `didMove(toParent:)` is `self.didMove(toParent:)`.
+                    let receiverKey = context.receiverChain(other).map { context.dealiasedKey($0, at: other.node) } ?? "self"
+                    if aliases.contains(receiverKey) {
+                        finished = true
+                        break
+                    }
                 }
-                // Handed on after `addChild`: the helper may call `didMove`.
+                // Handed on after `addChild` to a function of the run, which may call `didMove`.
+                // (UIKit's own `transition(from:to:...)` does not.)
                 if other.chainStart > call.chainStart, !Self.viewCalls.contains(name),
-                   context.argumentKeys(of: other).contains(where: { $0.map(aliases.contains) ?? false }) {
+                   context.index.functionsByName[context.fullName(of: other)] != nil,
+                   context.arguments(of: other).contains(where: { argument in
+                       context.chain(argument).map { aliases.contains(context.dealiasedKey($0, at: other.node)) } ?? false
+                   }) {
                     finished = true
                     break
                 }

@@ -13,9 +13,12 @@ public struct IncompleteChildRemovalRule: Rule {
         documentation: RuleDocumentation(
             whatItDoes: """
                 Within one function, for the same child `X`: flags `X.removeFromParent()` that no \
-                `X.willMove(toParent: nil)` precedes, and `X.view.removeFromSuperview()` with no \
-                `X.removeFromParent()` when the type adds `X` as a child (`addChild(X)`) somewhere. Calls \
-                inside an `override func removeFromParent()` are left alone.
+                `X.willMove(toParent: nil)` precedes (a controller removing itself included), and \
+                `X.view.removeFromSuperview()` with no `X.removeFromParent()` when the type adds `X` as a \
+                child (`addChild(X)`) somewhere — unless the same function puts `X.view` back into another \
+                container, which moves the view and keeps the child. Calls inside an \
+                `override func removeFromParent()` are left alone, and so is SpriteKit's \
+                `removeFromParent()` on nodes.
                 """,
             whyIsThisBad: """
                 Removal mirrors adding: the container calls `willMove(toParent: nil)`, removes the \
@@ -99,19 +102,21 @@ public struct IncompleteChildRemovalRule: Rule {
         let outline = context.outline
         for callIndex in model.calls(named: "removeFromParent", "removeFromParentViewController") {
             let call = outline.calls[callIndex]
-            guard call.arguments.isEmpty, let receiver = context.receiverChain(call), receiver.key != "super",
-                  receiver.key != "self", !insideRemoveOverride(call.node, context) else { continue }
+            let receiver = context.receiverChain(call)
+            guard call.arguments.isEmpty, receiver?.key != "super", !insideRemoveOverride(call.node, context),
+                  context.mayBeController(receiver, at: call.node) else { continue }
+            let childKey = receiver.map { context.dealiasedKey($0, at: call.node) } ?? "self"
             let scope = FunctionScope(of: call.node, in: context)
-            let aliases = scope.aliases(of: receiver.key, context: context)
+            let aliases = scope.aliases(of: childKey, context: context)
             let prepared = scope.calls(context).contains { candidate in
                 let other = outline.calls[candidate]
+                let otherKey = context.receiverChain(other).map { context.dealiasedKey($0, at: other.node) } ?? "self"
                 guard model.name(ofCall: candidate) == "willMove", other.chainStart < call.chainStart,
-                      let otherReceiver = context.receiverChain(other), aliases.contains(otherReceiver.key),
-                      let argument = context.argument("toParent", of: other) else { return false }
+                      aliases.contains(otherKey), let argument = context.argument("toParent", of: other) else { return false }
                 return context.tree.significantTokens(in: argument.expression).map { context.tree.tokens[$0].keyword } == [.nil]
             }
             guard !prepared else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.parentMessage(child: receiver.key))
+            context.report(token: call.nameToken, node: call.node, message: Self.parentMessage(child: childKey))
         }
         for callIndex in model.calls(named: "removeFromSuperview") {
             let call = outline.calls[callIndex]

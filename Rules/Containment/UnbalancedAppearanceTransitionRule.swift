@@ -94,19 +94,35 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
             for callIndex in model.calls(named: name) {
                 let call = outline.calls[callIndex]
                 guard let role = model.enclosingRole(of: call.node) else { continue }
-                let receiver = context.receiverChain(call)?.key ?? "self"
+                let receiverChain = context.receiverChain(call)
+                let receiver = receiverChain?.key ?? "self"
                 let partners = context.index.calls(inType: role.key).filter { $0.name == partner }
-                let loopReceiver = isLoopVariable(receiver, at: call.node, context: context)
+                let loopReceiver = receiverChain.map { builtFromLoop($0, call: call, context: context) } ?? false
                 let balanced = partners.contains { other in
                     let otherReceiver = other.receiver ?? "self"
-                    return loopReceiver || otherReceiver == receiver || otherReceiver == "$0"
-                        || otherReceiver.hasPrefix("children") || otherReceiver.hasPrefix("viewControllers")
+                    return loopReceiver || otherReceiver == receiver || Self.isLoopShaped(otherReceiver)
                 }
                 guard !balanced else { continue }
                 context.report(token: call.nameToken, node: call.node,
                                message: Self.message(receiver: receiver, called: name, missing: partner))
             }
         }
+    }
+
+    /// A receiver built from a loop variable or closure parameter (`shelves[index]`, `$0`,
+    /// `children[i]`): any receiver's matching call may pair with it.
+    func builtFromLoop(_ chain: ExpressionChain, call: Call, context: RuleContext) -> Bool {
+        if Self.isLoopShaped(chain.key) { return true }
+        guard let range = call.receiver else { return false }
+        for token in context.tree.significantTokens(in: range) where context.tree.tokens[token].kind == .identifier {
+            if isLoopVariable(context.tree.text(ofToken: token), at: call.node, context: context) { return true }
+        }
+        return false
+    }
+
+    /// Receivers written through a collection or a closure parameter, as the index records them.
+    static func isLoopShaped(_ key: String) -> Bool {
+        key.contains("$") || key.hasPrefix("children") || key.hasPrefix("viewControllers") || key.contains("[")
     }
 
     /// `for child in children { child.begin... }`, `children.forEach { $0.begin... }`.

@@ -147,7 +147,9 @@ public struct ManualLifecycleCallRule: Rule {
             guard let enclosing = model.enclosingRole(of: call.node) else { return false }
             return role == .controller ? enclosing.isController : enclosing.isView
         }
-        if receiver.contains(anyOf: Self.controllerAccessors) {
+        let key = context.dealiasedKey(receiver, at: call.node)
+        if receiver.contains(anyOf: Self.controllerAccessors)
+            || Self.controllerAccessors.contains(where: { key.hasPrefix($0) }) {
             return role == .controller
         }
         switch context.classify(receiver, at: call.node) {

@@ -153,6 +153,16 @@ extension RuleContext {
     /// `$0` inside `child.do { $0.didMove(toParent: self) }` is `child`.
     func dealiasedKey(_ chain: ExpressionChain, at node: Int) -> String {
         guard let root = chain.names.first, !chain.startsWithSelf else { return chain.key }
+        // `for child in children { child... }`: a loop variable stands for its sequence.
+        if let local = model.localVariable(named: root, visibleAtToken: chain.linkTokens[0]) {
+            let parent = outline.nodes[outline.variables[local].node].parent
+            if parent >= 0, outline.nodes[parent].kind == .conditional {
+                let loop = outline.conditionals[outline.nodes[parent].detail]
+                if loop.kind == .forIn, let sequence = loopSequence(loop) {
+                    return sequence.key + chain.key.dropFirst(root.count)
+                }
+            }
+        }
         var current = outline.nodes[node].parent
         while current >= 0, outline.nodes[current].kind != .function, outline.nodes[current].kind != .type {
             if outline.nodes[current].kind == .closure {
@@ -166,5 +176,26 @@ extension RuleContext {
             current = outline.nodes[current].parent
         }
         return chain.key
+    }
+
+    /// The sequence a `for ... in` loop walks, when it is a chain: `children` in
+    /// `for child in children where child.isViewLoaded`.
+    func loopSequence(_ loop: Conditional) -> ExpressionChain? {
+        let tokens = tree.significantTokens(in: loop.condition)
+        guard let inIndex = tokens.firstIndex(where: { tree.tokens[$0].isKeyword(.in) }), inIndex + 1 < tokens.count else {
+            return nil
+        }
+        var end = tokens.endIndex
+        if let whereIndex = tokens[(inIndex + 1)...].firstIndex(where: { tree.tokens[$0].isKeyword(.where) }) { end = whereIndex }
+        guard inIndex + 1 < end else { return nil }
+        return ExpressionChain(tree, tokens: tokens[inIndex + 1]..<(tokens[end - 1] + 1))
+    }
+
+    /// Whether the object a chain names may be a view controller (a parent or child in containment).
+    func mayBeController(_ chain: ExpressionChain?, at node: Int) -> Bool {
+        guard let chain, chain.key != "self" else { return model.enclosingRole(of: node)?.isController ?? true }
+        let key = dealiasedKey(chain, at: node)
+        if key.hasPrefix("children") || key.hasPrefix("viewControllers") || key.hasPrefix("childViewControllers") { return true }
+        return classify(chain, at: node).mayBeController
     }
 }

@@ -82,36 +82,48 @@ public struct ViewAccessInLoadViewRule: Rule {
         let outline = context.outline
         for function in outline.functions where function.fullName == "loadView()" && function.kind == .function {
             guard let role = model.enclosingRole(of: function.node), role.isController, let body = function.body else { continue }
-            // The first assignment to the root view, and the first `super.loadView()`.
-            var firstAssignment = body.close
+            // The first assignment to the root view takes effect once its right-hand side is
+            // evaluated; `super.loadView()` installs a view as well.
+            var cutoff = body.close
             var assignedTokens = Set<Int>()
             for index in model.descendants(of: function.node, kind: .assignment) {
                 let assignment = outline.assignments[index]
                 guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), lhs.key == "view" else { continue }
-                firstAssignment = min(firstAssignment, assignment.lhs.lowerBound)
+                cutoff = min(cutoff, assignment.rhs.upperBound)
                 assignedTokens.formUnion(lhs.linkTokens)
             }
-            var superCall = body.close
             for index in model.descendants(of: function.node, kind: .call) where model.name(ofCall: index) == "loadView" {
                 if context.receiverChain(outline.calls[index])?.key == "super" {
-                    superCall = min(superCall, outline.calls[index].chainStart)
+                    cutoff = min(cutoff, outline.calls[index].chainStart)
                 }
             }
-            let localView = outline.variables.first { variable in
-                variable.name == "view" && body.contains(variable.nameToken)
-            }
-            for token in tree.significantTokens(in: body.interior) where token < firstAssignment && token < superCall {
+            for token in tree.significantTokens(in: body.interior) where token < cutoff {
                 guard tree.tokens[token].kind == .identifier, tree.token(token, is: "view"), !assignedTokens.contains(token)
                 else { continue }
                 if let previous = tree.previousSignificant(before: token), tree.tokens[previous].kind == .period {
                     guard let receiver = tree.previousSignificant(before: previous), tree.token(receiver, is: "self") else { continue }
-                } else if let local = localView, local.nameToken <= token {
+                } else if isLocal(token, context: context) {
                     continue
                 }
                 if let next = tree.nextSignificant(after: token), tree.tokens[next].kind == .colon { continue }
                 context.report(token: token, node: function.node, message: Self.message())
             }
         }
+    }
+
+    /// A local, loop variable or closure parameter named `view` at this token (or its declaration).
+    func isLocal(_ token: Int, context: RuleContext) -> Bool {
+        let model = context.model
+        if let local = model.localVariable(named: "view", visibleAtToken: token) {
+            return context.outline.variables[local].nameToken <= token
+        }
+        if context.outline.variables.contains(where: { $0.nameToken == token }) { return true }
+        guard let node = model.innermostNode(containing: token) else { return false }
+        if context.outline.nodes[node].kind == .closure,
+           context.outline.closures[context.outline.nodes[node].detail].parameterNames.contains("view") {
+            return true
+        }
+        return model.isClosureParameter("view", visibleAt: node)
     }
 
     static func message() -> String {

@@ -2,13 +2,13 @@ import UIKit
 
 /// The profile screen. Its name does not say "controller"; its superclass chain does.
 final class ProfileScreen: TrackedViewController {
-    private let presenter: ScreenPresenting
-    weak var visibilityDelegate: ScreenVisibilityDelegate?
+    private let viewModel: ScreenPresenting
+    weak var delegate: ScreenVisibilityDelegate?
     private let header = ShadowCardView()
     private let activity = SparklineView()
 
     init(presenter: ScreenPresenting) {
-        self.presenter = presenter
+        self.viewModel = presenter
         super.init(nibName: nil, bundle: nil)
     }
 
@@ -18,19 +18,19 @@ final class ProfileScreen: TrackedViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        presenter.viewDidLoad()
+        viewModel.viewDidLoad()
         view.addSubview(header)
         header.addSubview(activity)
     }
 
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        presenter.viewWillAppear()
+        viewModel.viewWillAppear()
     }
 
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        visibilityDelegate?.viewWillDisappear(self, animated: animated)
+        delegate?.viewWillDisappear(self, animated: true)
     }
 
     func reloadAfterSignIn() {
@@ -46,7 +46,7 @@ final class ProfileScreen: TrackedViewController {
 
     func applyCompactLayout() {
         viewWillLayoutSubviews() // expect: manual_lifecycle_call
-        view.setNeedsLayout()
+        view.layoutSubviews() // expect: manual_lifecycle_call
         viewDidLayoutSubviews() // expect: manual_lifecycle_call
     }
 }
@@ -75,6 +75,13 @@ final class SegmentedTabsViewController: UIViewController {
         }
     }
 
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        for child in children {
+            child.viewDidDisappear(animated) // expect: manual_lifecycle_call
+        }
+    }
+
     func select(_ index: Int) {
         let outgoingVC = tabs[selectedIndex]
         outgoingVC.viewDidDisappear(false) // expect: manual_lifecycle_call
@@ -98,6 +105,8 @@ final class ScreenPreloader {
         profile.viewDidLoad() // expect: manual_lifecycle_call
         let feed = PagedList<String>()
         feed.viewWillAppear(false) // expect: manual_lifecycle_call
+        let viewModel = router.makeProfileModel()
+        viewModel.viewDidLoad()
         let checkoutController = router.makeCheckout()
         checkoutController.viewDidLoad() // expect: manual_lifecycle_call
     }

@@ -83,16 +83,16 @@ extension ProfileScreen {
 
     func relayout() {
         layoutSubviews()
-        draw(view.bounds)
+        view.setNeedsDisplay()
     }
 }
 
 extension ShadowCardView {
     func refreshShadow(with image: UIImage?) {
-        UIGraphicsImageRenderer(bounds: bounds).image { _ in
+        layer.contents = UIGraphicsImageRenderer(bounds: bounds).image { _ in
             image?.draw(in: bounds)
-            "Draft".draw(at: .zero, withAttributes: nil)
-        }
+            NSString(string: "Draft").draw(at: .zero, withAttributes: nil)
+        }.cgImage
         layoutSubviews() // expect: manual_lifecycle_call
     }
 }

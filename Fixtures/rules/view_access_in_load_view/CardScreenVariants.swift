@@ -59,6 +59,22 @@ extension Editor.Controls {
     }
 }
 
+/// The badges are set up through a loop variable and a closure parameter that are both
+/// named `view`; neither is the root view.
+final class BadgeRowCard: CardScreen {
+    private let badges: [BadgeView] = Badge.allCases.map(BadgeView.init)
+
+    override func loadView() {
+        let card = makeCardView()
+        for view in badges {
+            view.tintColor = .systemOrange
+            card.addSubview(view)
+        }
+        badges.forEach { view in view.isAccessibilityElement = true }
+        view = card
+    }
+}
+
 /// A card whose root depends on the size class; every read comes after the first assignment.
 final class NowPlayingCard: CardScreen {
     private let artwork = UIImageView()

@@ -22,6 +22,26 @@ extension FileModel {
         tree.localVariable(named: name, visibleAt: node)
     }
 
+    /// The local named `name` that a use at raw token `token` refers to. Unlike the node-based
+    /// lookup, this sees names bound earlier inside the innermost node itself: a condition's
+    /// `if let pane = ..., pane.view == nil`, a loop's `for view in views`.
+    public func localVariable(named name: String, visibleAtToken token: Int) -> Int? {
+        guard let node = innermostNode(containing: token) else { return nil }
+        let nodes = outline.nodes
+        var best: Int?
+        var index = node
+        while index < nodes[node].subtreeEnd {
+            let candidate = nodes[index]
+            if candidate.kind == .variable, outline.variables[candidate.detail].name == name,
+               outline.variables[candidate.detail].nameToken < token,
+               index == node || candidate.parent == node {
+                best = candidate.detail
+            }
+            index += 1
+        }
+        return best ?? tree.localVariable(named: name, visibleAt: node)
+    }
+
     public func parameter(named name: String, visibleAt node: Int) -> (function: Int, parameter: Int)? {
         tree.parameter(named: name, visibleAt: node)
     }
@@ -73,7 +93,9 @@ extension FileModel {
         }
         let name = names[0]
         if !chain.startsWithSelf {
-            if let variable = localVariable(named: name, visibleAt: node) {
+            let local = chain.linkTokens.first.flatMap { localVariable(named: name, visibleAtToken: $0) }
+                ?? localVariable(named: name, visibleAt: node)
+            if let variable = local {
                 let declaration = outline.variables[variable]
                 if let annotation = declaration.typeAnnotation, let type = TypeNames.annotated(tree, annotation) {
                     return typeKey(type, at: node)

@@ -2,7 +2,8 @@
 /// creates. Only the outermost nominal type matters to rules (`DetailViewController` in
 /// `DetailViewController?`), so generic arguments, optionality and module prefixes are dropped.
 public enum TypeNames {
-    /// `DetailViewController?` → `DetailViewController`; `UIKit.UILabel!` → `UILabel`;
+    /// `DetailViewController?` → `DetailViewController`; `UIKit.UILabel!` → `UIKit.UILabel` (the
+    /// index reduces framework qualifiers);
     /// `any Delegate` → `Delegate`; `Box<Int>` → `Box`. Collections, tuples and function
     /// types name no single type: `nil`.
     public static func annotated(_ tree: SyntaxTree, _ range: Range<Int>) -> String? {
@@ -24,7 +25,8 @@ public enum TypeNames {
             let kind = tree.tokens[token].kind
             if expectName {
                 guard kind == .identifier else { return nil }
-                name = tree.text(ofToken: token)
+                // `Inbox.Preview` stays qualified, so the index can tell it from `Compose.Preview`.
+                name = name.map { $0 + "." + tree.text(ofToken: token) } ?? tree.text(ofToken: token)
                 expectName = false
             } else if kind == .period {
                 expectName = true

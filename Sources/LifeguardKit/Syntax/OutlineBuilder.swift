@@ -1188,6 +1188,28 @@ struct OutlineBuilder {
             body: nil, elseBody: nil))
         push(.conditionHeader, open: position, node: node, detail: conditionalIndex)
         position += 1
+        if kind == .forIn { declareLoopVariables(keyword: position - 1, node: node) }
+    }
+
+    /// `for (index, item) in items`, `for case let .some(value) in values`: the names the
+    /// pattern binds are variables of the loop, visible in its body.
+    mutating func declareLoopVariables(keyword: Int, node: Int) {
+        var next = keyword + 1
+        var steps = 0
+        while next < count, steps < 64, !isKeyword(next, .in), kind(next) != .leftBrace {
+            steps += 1
+            let current = tok(next)
+            if current.kind == .identifier, kind(next - 1) != .period, kind(next + 1) != .colon,
+               kind(next + 1) != .leftParen, word(next) != .await, text(next) != "_" {
+                let variableIndex = outline.variables.count
+                let variableNode = addNode(.variable, detail: variableIndex, start: next, parent: node)
+                outline.variables.append(VariableDeclaration(
+                    node: variableNode, name: text(next), nameToken: raw(next), keywordToken: raw(keyword),
+                    declarationStart: raw(keyword), isLet: true, isConditionalBinding: true, modifiers: [], attributes: [],
+                    typeAnnotation: nil, initializer: nil, accessors: nil, storage: .stored))
+            }
+            next += 1
+        }
     }
 
     mutating func handleElse() {
