@@ -47,6 +47,11 @@ enum LegacyWindowLookup {
             .first { $0.isKeyWindow }
     }
 
+    static var keyWindowByKeyPath: UIWindow? {
+        let allWindows = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.flatMap(\.windows) // expect: global_key_window
+        return allWindows.first(where: \.isKeyWindow)
+    }
+
     static var sceneKeyWindow: UIWindow? {
         UIApplication.shared.connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.last // expect: global_key_window
     }

@@ -112,7 +112,8 @@ extension SpotsViewController: UITableViewDataSource, UITableViewDelegate {
         let spot = spots[indexPath.row]
         let share = UIContextualAction(style: .normal, title: "Share") { [weak self] _, _, done in
             guard let self else { return done(false) }
-            ShareFlow.share(spot, forecast: self.store.forecasts[spot.id], from: self, sourceView: tableView)
+            ShareFlow.share(spot, forecast: self.store.forecasts[spot.id], from: self,
+                            sourceItem: tableView.cellForRow(at: indexPath))
             done(true)
         }
         share.backgroundColor = Palette.sea
