@@ -28,7 +28,7 @@ final class ContainerViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        contentView.frame = view.bounds
+        contentView.frame = view.bounds // expect: geometry_in_view_did_load
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(contentView)
     }

@@ -268,7 +268,7 @@ final class FeedViewController: UITableViewController {
                     self?.sort(by: \.author)
                 },
                 UIMenu(title: "More", options: .displayInline, children: [
-                    UIAction(title: "Clear", attributes: .destructive) { _ in
+                    UIAction(title: "Clear", attributes: .destructive) { _ in // expect: strong_self_in_escaping_closure
                         self.posts.removeAll()
                         self.tableView.reloadData()
                     },

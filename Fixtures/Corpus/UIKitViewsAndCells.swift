@@ -225,7 +225,7 @@ final class EmojiPickerViewController: UIViewController, UICollectionViewDelegat
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: makeLayout())
+        collectionView = UICollectionView(frame: view.bounds, collectionViewLayout: makeLayout()) // expect: geometry_in_view_did_load
         collectionView.delegate = self
         view.addSubview(collectionView)
 

@@ -85,15 +85,39 @@ public struct GlobalKeyWindowRule: Rule {
         }
     }
 
-    /// `.first` (any scene), or a window found by walking every scene's windows. A search with a
-    /// predicate (`first(where: { $0.session == session })`) picks a particular scene and is fine.
+    /// `.first`/`.last` (any scene), or a window found by walking every scene's windows — in the
+    /// chain itself, a closure (`flatMap { $0.windows }`) or a key path (`flatMap(\.windows)`).
+    /// A search with a predicate (`first(where: { $0.session == session })`) picks a particular
+    /// scene and is fine.
     func picksArbitraryScene(_ links: [Int], context: RuleContext) -> Bool {
         let tree = context.tree
-        for link in links.dropFirst(2) {
-            let name = tree.text(ofToken: link)
+        guard links.count >= 2 else { return false }
+        let scenes = links[1]
+        // The rest of the postfix expression after `connectedScenes`, closures and key paths included.
+        var current = scenes
+        var end = scenes
+        while let next = tree.nextSignificant(after: current) {
+            let kind = tree.tokens[next].kind
+            if kind == .period || tree.isPostfixMarker(next) {
+                current = next
+            } else if kind == .identifier, tree.tokens[current].kind == .period {
+                current = next
+            } else if kind == .leftParen || kind == .leftBracket || kind == .leftBrace, let close = tree.partner(ofToken: next),
+                      kind != .leftBrace || context.outline.closures.contains(where: { $0.body.open == next }) {
+                // A brace continues the chain only as a trailing closure, not as the body of
+                // `for scene in UIApplication.shared.connectedScenes { ... }`.
+                current = close
+            } else {
+                break
+            }
+            end = current
+        }
+        for token in tree.significantTokens(in: (scenes + 1)..<(end + 1)) where tree.tokens[token].kind == .identifier {
+            let name = tree.text(ofToken: token)
             if name == "windows" || name == "keyWindow" { return true }
-            if name == "first" {
-                let next = tree.nextSignificant(after: link).map { tree.tokens[$0].kind }
+            if name == "first" || name == "last", let before = tree.previousSignificant(before: token),
+               tree.tokens[before].kind == .period {
+                let next = tree.nextSignificant(after: token).map { tree.tokens[$0].kind }
                 if next != .leftParen && next != .leftBrace { return true }
             }
         }

@@ -158,8 +158,24 @@ public struct ObserverWithoutRemovalRule: Rule {
     func isReturned(_ call: Call, context: RuleContext) -> Bool {
         guard let previous = context.tree.previousSignificant(before: call.chainStart) else { return false }
         let token = context.tree.tokens[previous]
-        return token.isKeyword(.return) || token.kind == .equal || token.kind == .leftParen || token.kind == .comma
-            || token.kind == .colon || token.kind == .leftBracket
+        if token.isKeyword(.return) || token.kind == .equal || token.kind == .leftParen || token.kind == .comma
+            || token.kind == .colon || token.kind == .leftBracket {
+            return true
+        }
+        // A function or closure whose whole body is this call returns it implicitly.
+        guard token.kind == .leftBrace, let close = context.tree.partner(ofToken: previous) else { return false }
+        let outermost = context.outline.calls[context.model.outermostCall(inChainOf: callIndex(of: call, context))]
+        let end = context.outline.nodes[outermost.node].tokens.upperBound
+        guard context.tree.nextSignificant(after: end - 1) == close else { return false }
+        if let function = context.model.enclosingFunction(of: call.node),
+           context.outline.functions[function].body?.open == previous {
+            return context.outline.functions[function].returnType != nil
+        }
+        return context.outline.closures.contains { $0.body.open == previous }
+    }
+
+    func callIndex(of call: Call, _ context: RuleContext) -> Int {
+        context.outline.nodes[call.node].detail
     }
 
     static func appearanceMessage(callback: String) -> String {

@@ -100,7 +100,8 @@ public struct StrongDelegateRule: Rule {
                   let written = TypeNames.annotated(context.tree, annotation)
             else { continue }
             let type = model.typeKey(written, at: variable.node)
-            guard holdsStrongly(type, context: context), !isOwnedHelper(variable, typeKey: role.key, context: context)
+            guard !context.index.isFunctionAlias(written, from: role.key), holdsStrongly(type, context: context),
+                  !isOwnedHelper(variable, typeKey: role.key, context: context)
             else { continue }
             var spelled = context.compactText(annotation)
             if spelled.hasSuffix("!") { spelled.removeLast() }
@@ -112,12 +113,18 @@ public struct StrongDelegateRule: Rule {
 
     /// A delegate object this class creates for itself (a transition animator, a table's data
     /// source): every value the property is ever given is a new object, so the property owns it
-    /// and nothing points back. Assignments from outside the type count only for names that are
-    /// not UIKit's own `delegate`/`dataSource`, which other objects share.
+    /// and nothing points back. Assignments from outside the type count when the receiver is
+    /// known to be this type, or (receiver unknown) for names UIKit's own objects do not share.
     func isOwnedHelper(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Bool {
         let distinctive = variable.name != "delegate" && variable.name != "dataSource"
         var values = (context.index.assignedValues[variable.name] ?? [])
-            .filter { ($0.isOwnMember && $0.typeKey == typeKey) || (!$0.isOwnMember && distinctive) }
+            .filter { assignment in
+                if assignment.isOwnMember { return assignment.typeKey == typeKey }
+                // `chartView.dataSource = self` counts when `chartView` is one of ours; an
+                // unresolved receiver counts only for names UIKit does not also use.
+                if let receiver = assignment.receiverType { return context.index.inherits(receiver, from: typeKey) }
+                return distinctive
+            }
             .map(\.value)
         if let initializer = variable.initializer {
             // `lazy var helper: Helper = { ... }()` builds its object too.

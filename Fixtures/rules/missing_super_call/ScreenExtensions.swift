@@ -31,6 +31,10 @@ extension DrawerViewController {
         super.viewWillTransition(to: size, with: coordinator)
         preferredContentSize.width = min(size.width, 420)
     }
+
+    override func decodeRestorableState(with coder: NSCoder) { // expect: missing_super_call
+        preferredContentSize.width = CGFloat(coder.decodeDouble(forKey: "drawerWidth"))
+    }
 }
 
 /// Search has its own `ResultCell`; so does the export job, which is not a view.

@@ -87,6 +87,8 @@ public struct ProjectIndex: Sendable {
         public var isOwnMember: Bool
         /// The type whose code makes the assignment.
         public var typeKey: String?
+        /// For `x.name = ...`, the key of `x`'s type when it is evident.
+        public var receiverType: String?
     }
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
@@ -96,6 +98,17 @@ public struct ProjectIndex: Sendable {
     private var bySimpleName: [String: [String]] = [:]
     private var controllerCache: [String: Bool] = [:]
     private var viewCache: [String: Bool] = [:]
+    /// What each `typealias` of the run stands for, by its key.
+    private var aliases: [String: AliasTarget] = [:]
+
+    enum AliasTarget: Sendable {
+        /// A nominal type, as written, with the scope to look it up from.
+        case type(String, scope: String?)
+        /// A function type such as `(IndexPath) -> Void`.
+        case function
+        /// Something else (a tuple, a composition, a collection).
+        case other
+    }
 
     public init(trees: [SyntaxTree], extraControllerBases: Set<String> = [], extraViewBases: Set<String> = [],
                 indexedCallNames: Set<String> = []) {
@@ -106,6 +119,26 @@ public struct ProjectIndex: Sendable {
             for (index, type) in tree.outline.types.enumerated() where type.kind != .extension {
                 declared.insert(names[index])
                 bySimpleName[Self.lastComponent(names[index]), default: []].append(names[index])
+            }
+        }
+        for (tree, names) in zip(trees, qualifiedNames) {
+            for alias in tree.outline.typeAliases {
+                var scope: String?
+                if alias.enclosingType >= 0 {
+                    let typeIndex = tree.outline.nodes[alias.enclosingType].detail
+                    let type = tree.outline.types[typeIndex]
+                    scope = type.kind == .extension ? Self.withoutGenerics(type.name) : names[typeIndex]
+                }
+                let key = scope.map { $0 + "." + alias.name } ?? alias.name
+                declared.insert(key)
+                bySimpleName[alias.name, default: []].append(key)
+                if TypeNames.isFunctionType(tree, alias.target) {
+                    aliases[key] = .function
+                } else if let target = TypeNames.annotated(tree, alias.target) {
+                    aliases[key] = .type(target, scope: scope)
+                } else {
+                    aliases[key] = .other
+                }
             }
         }
         // Protocols first: a class's first inherited name is its superclass unless it is one.
@@ -143,6 +176,9 @@ public struct ProjectIndex: Sendable {
         }
         for (tree, names) in zip(trees, qualifiedNames) {
             indexMembers(tree, names: names)
+        }
+        // Assignments resolve their receivers' types through the members of every file.
+        for (tree, names) in zip(trees, qualifiedNames) {
             indexAssignments(tree, names: names)
             if !indexedCallNames.isEmpty { indexCalls(tree, names: names, callNames: indexedCallNames) }
         }
@@ -199,6 +235,24 @@ public struct ProjectIndex: Sendable {
     /// refers to: the innermost enclosing scope that declares it, else the only type of the run
     /// with that name, else — for names the run does not declare, such as UIKit's — the simple name.
     public func key(for written: String, from scope: String?) -> String {
+        var key = lookUp(written, from: scope)
+        // `typealias PlatformViewController = UIViewController` stands for its target.
+        var hops = 0
+        while hops < 8, case .type(let target, let targetScope)? = aliases[key] {
+            key = lookUp(target, from: targetScope)
+            hops += 1
+        }
+        return key
+    }
+
+    /// Whether a type key names a function type through a `typealias`.
+    public func isFunctionAlias(_ name: String, from scope: String? = nil) -> Bool {
+        if case .function? = aliases[lookUp(name, from: scope)] { return true }
+        if case .function? = aliases[key(for: name, from: scope)] { return true }
+        return false
+    }
+
+    private func lookUp(_ written: String, from scope: String?) -> String {
         let name = Self.withoutGenerics(written)
         if declared.contains(name) { return name }
         var current = scope
@@ -251,9 +305,30 @@ public struct ProjectIndex: Sendable {
                 let type = outline.types[typeIndex]
                 typeKey = type.kind == .extension ? key(for: type.name, from: nil) : names[typeIndex]
             }
+            var receiverType: String?
+            if lhs.names.count == 2, let root = lhs.names.first {
+                receiverType = typeOfName(root, viaSelf: lhs.startsWithSelf, at: assignment.node, tree: tree, typeKey: typeKey)
+            }
             assignedValues[member, default: []].append(
-                Assignment(value: value, isOwnMember: lhs.names.count == 1, typeKey: typeKey))
+                Assignment(value: value, isOwnMember: lhs.names.count == 1, typeKey: typeKey, receiverType: receiverType))
         }
+    }
+
+    /// The type a name has where it is used: a local's or parameter's declaration, or a member's.
+    private func typeOfName(_ name: String, viaSelf: Bool, at node: Int, tree: SyntaxTree, typeKey: String?) -> String? {
+        if !viaSelf {
+            if let local = tree.localVariable(named: name, visibleAt: node) {
+                let variable = tree.outline.variables[local]
+                let written = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
+                    ?? variable.initializer.flatMap { TypeNames.initialized(tree, $0) }
+                return written.map { key(for: $0, from: typeKey) }
+            }
+            if let (_, parameter) = tree.parameter(named: name, visibleAt: node) {
+                return TypeNames.annotated(tree, tree.outline.parameters[parameter].type).map { key(for: $0, from: typeKey) }
+            }
+        }
+        guard let typeKey else { return nil }
+        return member(name, of: typeKey)?.typeName
     }
 
     private mutating func indexMembers(_ tree: SyntaxTree, names: [String]) {
@@ -273,7 +348,8 @@ public struct ProjectIndex: Sendable {
                 isProperty: true, isStored: variable.storage != .computed,
                 isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
                 isLazy: variable.modifiers.contains(.lazy), typeName: named.map { key(for: $0, from: typeKey) },
-                holdsClosure: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
+                holdsClosure: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false
+                    || named.map { isFunctionAlias($0, from: typeKey) } ?? false,
                 isOutlet: variable.attributes.contains("IBOutlet"))
             members[typeKey, default: [:]][variable.name] = facts
         }
@@ -398,6 +474,8 @@ public struct ProjectIndex: Sendable {
         while let current = pending.popLast() {
             guard seen.insert(current).inserted else { continue }
             if UIKitCatalog.classBoundProtocols.contains(current) { return true }
+            // `protocol Screen: UIViewController`: a class requirement binds it to classes.
+            if current != key, isClass(current) { return true }
             guard let currentFacts = types[current] else { continue }
             if currentFacts.declaresClassBound { return true }
             pending.append(contentsOf: currentFacts.conformances)

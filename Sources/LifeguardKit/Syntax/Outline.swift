@@ -22,6 +22,8 @@ public struct Outline: Sendable {
     /// Modules named by `import` declarations (`UIKit` for `import UIKit`, `@testable import UIKit`
     /// and `import class UIKit.UIView`), in order.
     public internal(set) var imports: [String] = []
+    /// `typealias Name = Target` declarations, in order.
+    public internal(set) var typeAliases: [TypeAlias] = []
 
     public init() {}
 }
@@ -304,4 +306,14 @@ public struct Conditional: Sendable {
     public var body: Block?
     /// The `else { ... }` of an `if` or `guard`.
     public var elseBody: Block?
+}
+
+/// `typealias Name<T> = Target`.
+public struct TypeAlias: Sendable {
+    public var name: String
+    public var nameToken: Int
+    /// The tokens after `=`.
+    public var target: Range<Int>
+    /// The type node the alias is declared in, or -1 at file level.
+    public var enclosingType: Int
 }

@@ -17,12 +17,12 @@ struct OutlineBuilder {
     var pending = PendingDeclaration()
     /// The `(` of a declaration's parameter clause, which must not be read as a call.
     var signatureParen = -1
-    var lastCallClose = (position: -1, call: -1)
-    var lastTrailingClose = (position: -1, call: -1)
-    var lastClosureClose = (position: -1, closure: -1)
+    var lastCallClose = (position: Int.min, call: -1)
+    var lastTrailingClose = (position: Int.min, call: -1)
+    var lastClosureClose = (position: Int.min, closure: -1)
     /// Where the postfix chain ending at `end` starts, for the call that ended last, so the next
     /// link of `a.b().c().d()` does not walk the whole chain again.
-    var lastChain = (end: -1, start: -1)
+    var lastChain = (end: Int.min, start: -1)
     /// Each call's `chainStart` as a significant position.
     var callChainStarts: [Int] = []
 
@@ -613,7 +613,18 @@ struct OutlineBuilder {
                 position += 1
             }
         case .typealias, .associatedtype:
+            let keywordPosition = position
             position = skipStatement(from: position)
+            if keyword == .typealias, kind(keywordPosition + 1) == .identifier {
+                var equal = keywordPosition + 2
+                if kind(equal) == .operator, buffer[tok(equal).startOffset] == UInt8(ascii: "<") { equal = skipAngles(from: equal) }
+                if kind(equal) == .equal, equal + 1 < position {
+                    outline.typeAliases.append(TypeAlias(
+                        name: text(keywordPosition + 1), nameToken: raw(keywordPosition + 1),
+                        target: rawRange(equal + 1, through: position - 1),
+                        enclosingType: scopes.last.map { $0.kind == .typeBody ? $0.node : -1 } ?? -1))
+                }
+            }
         case .precedencegroup:
             var next = position + 1
             while next < count, kind(next) != .leftBrace, !tok(next).flags.contains(.startsLine) { next += 1 }

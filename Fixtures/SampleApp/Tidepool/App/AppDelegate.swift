@@ -4,15 +4,9 @@ import UIKit
 final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-        Appearance.apply()
-        SpotStore.shared.loadCachedSpots()
+        UITabBar.appearance().tintColor = Palette.sea
+        SpotStore.shared.refresh()
         return true
-    }
-
-    func application(_ application: UIApplication,
-                     configurationForConnecting connectingSceneSession: UISceneSession,
-                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
-        UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
     }
 }
 
@@ -32,32 +26,18 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
             onboarding.modalPresentationStyle = .fullScreen
             window.rootViewController?.present(onboarding, animated: false)
         }
-        if let activity = connectionOptions.userActivities.first {
-            open(activity, in: window)
-        }
     }
 
     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-        guard let window else { return }
-        open(userActivity, in: window)
-    }
-
-    func sceneDidBecomeActive(_ scene: UIScene) {
-        SpotStore.shared.refreshIfStale()
-    }
-
-    private func open(_ activity: NSUserActivity, in window: UIWindow) {
-        guard let spotID = activity.userInfo?["spotID"] as? String,
+        guard let spotID = userActivity.userInfo?["spotID"] as? String,
               let spot = SpotStore.shared.spots.first(where: { $0.id == spotID }) else { return }
-        if activity.activityType == "com.tidepool.share-spot" {
+        if userActivity.activityType == "com.tidepool.share-spot" {
             ShareFlow.shareFromWidget(spot)
-            return
+        } else if let tabs = window?.rootViewController as? UITabBarController,
+                  let navigation = tabs.viewControllers?.first as? UINavigationController {
+            tabs.selectedIndex = 0
+            navigation.pushViewController(SpotDetailViewController(spot: spot, store: .shared), animated: true)
         }
-        guard let tabs = window.rootViewController as? UITabBarController,
-              let spotsNavigation = tabs.viewControllers?.first as? UINavigationController else { return }
-        tabs.selectedIndex = 0
-        spotsNavigation.popToRootViewController(animated: false)
-        spotsNavigation.pushViewController(SpotDetailViewController(spot: spot, store: .shared), animated: true)
     }
 
     private func makeTabs() -> UITabBarController {
@@ -76,16 +56,5 @@ final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
             tab(SettingsViewController(), "Settings", "gearshape"),
         ]
         return tabs
-    }
-}
-
-enum Appearance {
-    static func apply() {
-        let navigation = UINavigationBarAppearance()
-        navigation.configureWithDefaultBackground()
-        navigation.largeTitleTextAttributes = [.foregroundColor: Palette.sea]
-        UINavigationBar.appearance().standardAppearance = navigation
-        UINavigationBar.appearance().scrollEdgeAppearance = navigation
-        UITabBar.appearance().tintColor = Palette.sea
     }
 }

@@ -15,18 +15,14 @@ class TidepoolViewController: UIViewController {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         guard adjustsForKeyboard else { return }
-        let center = NotificationCenter.default
-        center.addObserver(self, selector: #selector(keyboardWillChangeFrame(_:)),
-                           name: UIResponder.keyboardWillChangeFrameNotification, object: nil)
-        center.addObserver(self, selector: #selector(keyboardWillHide(_:)),
-                           name: UIResponder.keyboardWillHideNotification, object: nil)
+        NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillChangeFrame(_:)),
+                                               name: UIResponder.keyboardWillChangeFrameNotification, object: nil)
     }
 
     override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        let center = NotificationCenter.default
-        center.removeObserver(self, name: UIResponder.keyboardWillChangeFrameNotification, object: nil)
-        center.removeObserver(self, name: UIResponder.keyboardWillHideNotification, object: nil)
+        NotificationCenter.default.removeObserver(self, name: UIResponder.keyboardWillChangeFrameNotification,
+                                                  object: nil)
     }
 
     /// Called inside the keyboard's animation block.
@@ -36,17 +32,9 @@ class TidepoolViewController: UIViewController {
         guard let endFrame = note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect else { return }
         let local = view.convert(endFrame, from: nil)
         let overlap = view.bounds.maxY - local.minY - view.safeAreaInsets.bottom
-        animateAlongKeyboard(note) { self.keyboardInset = max(0, overlap) }
-    }
-
-    @objc private func keyboardWillHide(_ note: Notification) {
-        animateAlongKeyboard(note) { self.keyboardInset = 0 }
-    }
-
-    private func animateAlongKeyboard(_ note: Notification, changes: @escaping () -> Void) {
         let duration = note.userInfo?[UIResponder.keyboardAnimationDurationUserInfoKey] as? Double ?? 0.25
         UIView.animate(withDuration: duration) {
-            changes()
+            self.keyboardInset = max(0, overlap)
             self.keyboardInsetDidChange()
             self.view.layoutIfNeeded()
         }
@@ -79,18 +67,13 @@ class TidepoolViewController: UIViewController {
 }
 
 extension UIView {
-    /// Pins all four edges to `other` (or to its safe area).
-    func pin(to other: UIView, safeArea: Bool = false, insets: UIEdgeInsets = .zero) {
+    func pin(to other: UIView, insets: UIEdgeInsets = .zero) {
         translatesAutoresizingMaskIntoConstraints = false
-        let leading = safeArea ? other.safeAreaLayoutGuide.leadingAnchor : other.leadingAnchor
-        let trailing = safeArea ? other.safeAreaLayoutGuide.trailingAnchor : other.trailingAnchor
-        let top = safeArea ? other.safeAreaLayoutGuide.topAnchor : other.topAnchor
-        let bottom = safeArea ? other.safeAreaLayoutGuide.bottomAnchor : other.bottomAnchor
         NSLayoutConstraint.activate([
-            leadingAnchor.constraint(equalTo: leading, constant: insets.left),
-            trailingAnchor.constraint(equalTo: trailing, constant: -insets.right),
-            topAnchor.constraint(equalTo: top, constant: insets.top),
-            bottomAnchor.constraint(equalTo: bottom, constant: -insets.bottom),
+            leadingAnchor.constraint(equalTo: other.leadingAnchor, constant: insets.left),
+            trailingAnchor.constraint(equalTo: other.trailingAnchor, constant: -insets.right),
+            topAnchor.constraint(equalTo: other.topAnchor, constant: insets.top),
+            bottomAnchor.constraint(equalTo: other.bottomAnchor, constant: -insets.bottom),
         ])
     }
 }

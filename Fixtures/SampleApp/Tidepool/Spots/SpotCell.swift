@@ -13,14 +13,12 @@ final class SpotCell: UITableViewCell {
     override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
         super.init(style: style, reuseIdentifier: reuseIdentifier)
         nameLabel.font = .preferredFont(forTextStyle: .headline)
-        nameLabel.adjustsFontForContentSizeCategory = true
         detailLabel.font = .preferredFont(forTextStyle: .subheadline)
         detailLabel.textColor = .secondaryLabel
         favoriteButton.addTarget(self, action: #selector(favoriteTapped), for: .touchUpInside)
 
         let labels = UIStackView(arrangedSubviews: [nameLabel, detailLabel, ratingView])
         labels.axis = .vertical
-        labels.spacing = 2
         labels.alignment = .leading
         let row = UIStackView(arrangedSubviews: [labels, favoriteButton])
         row.alignment = .center
@@ -34,9 +32,7 @@ final class SpotCell: UITableViewCell {
         ])
     }
 
-    required init?(coder: NSCoder) {
-        fatalError("init(coder:) has not been implemented")
-    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     func configure(with spot: Spot, forecast: Forecast?, isFavorite: Bool) {
         nameLabel.text = spot.name
@@ -47,7 +43,6 @@ final class SpotCell: UITableViewCell {
         }
         ratingView.rating = forecast?.rating ?? 0
         favoriteButton.setImage(UIImage(systemName: isFavorite ? "star.fill" : "star"), for: .normal)
-        favoriteButton.accessibilityLabel = isFavorite ? "Remove from favorites" : "Add to favorites"
     }
 
     override func prepareForReuse() { // expect: missing_super_call
@@ -66,9 +61,7 @@ final class SpotCell: UITableViewCell {
 final class SwellRatingView: UIView {
     var rating = 0 {
         didSet {
-            guard rating != oldValue else { return }
-            accessibilityValue = "\(rating) out of 5"
-            setNeedsDisplay()
+            if rating != oldValue { setNeedsDisplay() }
         }
     }
 
@@ -76,13 +69,9 @@ final class SwellRatingView: UIView {
         super.init(frame: frame)
         isOpaque = false
         contentMode = .redraw
-        isAccessibilityElement = true
-        accessibilityLabel = "Surf rating"
     }
 
-    required init?(coder: NSCoder) {
-        fatalError("init(coder:) has not been implemented")
-    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func draw(_ rect: CGRect) {
         let diameter = min(bounds.height, bounds.width / 6)

@@ -6,7 +6,6 @@ final class SpotsViewController: TidepoolViewController {
     private let refreshControl = UIRefreshControl()
     private let searchController = UISearchController(searchResultsController: nil)
     private var spots: [Spot] = []
-    private var query = ""
     private var storeObserver: NSObjectProtocol?
 
     init(store: SpotStore) {
@@ -15,15 +14,11 @@ final class SpotsViewController: TidepoolViewController {
         title = "Spots"
     }
 
-    required init?(coder: NSCoder) {
-        fatalError("init(coder:) has not been implemented")
-    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
-    deinit {
-        if let storeObserver {
-            NotificationCenter.default.removeObserver(storeObserver)
-        }
-    }
+    override var adjustsForKeyboard: Bool { true }
+
+    deinit { storeObserver.map(NotificationCenter.default.removeObserver) }
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -38,11 +33,7 @@ final class SpotsViewController: TidepoolViewController {
 
         searchController.searchResultsUpdater = self
         searchController.obscuresBackgroundDuringPresentation = false
-        searchController.searchBar.placeholder = "Search spots or regions"
         navigationItem.searchController = searchController
-        navigationItem.rightBarButtonItem = UIBarButtonItem(
-            title: "Nearby", image: UIImage(systemName: "location"),
-            primaryAction: UIAction { [weak self] _ in self?.sortByDistance() })
 
         storeObserver = NotificationCenter.default.addObserver(
             forName: .spotsDidChange, object: store, queue: .main) { [weak self] _ in
@@ -54,19 +45,18 @@ final class SpotsViewController: TidepoolViewController {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         if let selected = tableView.indexPathForSelectedRow {
-            transitionCoordinator?.animate(alongsideTransition: { _ in
-                self.tableView.deselectRow(at: selected, animated: true)
-            }, completion: { context in
-                if context.isCancelled {
-                    self.tableView.selectRow(at: selected, animated: false, scrollPosition: .none)
-                }
-            })
+            tableView.deselectRow(at: selected, animated: animated)
         }
     }
 
+    override func keyboardInsetDidChange() {
+        tableView.contentInset.bottom = keyboardInset
+        tableView.verticalScrollIndicatorInsets.bottom = keyboardInset
+    }
+
     private func reloadSpots() {
-        let all = store.spots
-        spots = query.isEmpty ? all : all.filter {
+        let query = searchController.searchBar.text ?? ""
+        spots = query.isEmpty ? store.spots : store.spots.filter {
             $0.name.localizedCaseInsensitiveContains(query) || $0.region.localizedCaseInsensitiveContains(query)
         }
         guard isViewLoaded else { return }
@@ -79,15 +69,9 @@ final class SpotsViewController: TidepoolViewController {
             if let error { self?.presentError(error, title: "Couldn't refresh") }
         }
     }
-
-    private func sortByDistance() {
-        guard let here = LocationProvider.shared.lastKnownLocation else { return }
-        spots.sort { here.distance(from: $0.location) < here.distance(from: $1.location) }
-        tableView.reloadData()
-    }
 }
 
-extension SpotsViewController: UITableViewDataSource, UITableViewDelegate {
+extension SpotsViewController: UITableViewDataSource, UITableViewDelegate, UISearchResultsUpdating {
     func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
         spots.count
     }
@@ -107,23 +91,7 @@ extension SpotsViewController: UITableViewDataSource, UITableViewDelegate {
         navigationController?.pushViewController(detail, animated: true)
     }
 
-    func tableView(_ tableView: UITableView,
-                   trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
-        let spot = spots[indexPath.row]
-        let share = UIContextualAction(style: .normal, title: "Share") { [weak self] _, _, done in
-            guard let self else { return done(false) }
-            ShareFlow.share(spot, forecast: self.store.forecasts[spot.id], from: self,
-                            sourceItem: tableView.cellForRow(at: indexPath))
-            done(true)
-        }
-        share.backgroundColor = Palette.sea
-        return UISwipeActionsConfiguration(actions: [share])
-    }
-}
-
-extension SpotsViewController: UISearchResultsUpdating {
     func updateSearchResults(for searchController: UISearchController) {
-        query = searchController.searchBar.text ?? ""
         reloadSpots()
     }
 }
