@@ -313,11 +313,16 @@ public struct ChildViewWithoutAddChildRule: Rule {
         }
         // A stored property added as a child elsewhere in the type (any file). A local that
         // shadows the property is not the property.
-        let childIsProperty = child.split(separator: ".").count == 1
+        let isSingleName = child.split(separator: ".").count == 1
+        let childIsProperty = isSingleName
             && (model.isStoredProperty(child, at: call.node) || chainStartsWithSelf(call, context: context))
-        if let role = model.enclosingRole(of: call.node), childIsProperty {
+        // A parameter: the caller adds the child and hands it over (`addChild(x); insertView(x: x)`),
+        // usually under the same name.
+        let childIsParameter = isSingleName && !childIsProperty && model.parameter(named: child, visibleAt: call.node) != nil
+        if let role = model.enclosingRole(of: call.node), childIsProperty || childIsParameter {
             for indexed in context.index.calls(inType: role.key)
-            where Self.containment.contains(indexed.name) && indexed.firstArgument == child && !indexed.firstArgumentIsLocal {
+            where Self.containment.contains(indexed.name) && indexed.firstArgument == child
+                && (childIsParameter || !indexed.firstArgumentIsLocal) {
                 return true
             }
         }

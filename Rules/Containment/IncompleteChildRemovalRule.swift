@@ -108,10 +108,13 @@ public struct IncompleteChildRemovalRule: Rule {
             let childKey = receiver.map { context.dealiasedKey($0, at: call.node) } ?? "self"
             let scope = FunctionScope(of: call.node, in: context)
             let aliases = scope.aliases(of: childKey, context: context)
+            // Inside a closure (an animation's completion), the removal runs after the rest of the
+            // function, so a `willMove` written anywhere in the function comes first.
+            let deferred = isInsideClosure(call.node, context)
             let prepared = scope.calls(context).contains { candidate in
                 let other = outline.calls[candidate]
                 let otherKey = context.receiverChain(other).map { context.dealiasedKey($0, at: other.node) } ?? "self"
-                guard model.name(ofCall: candidate) == "willMove", other.chainStart < call.chainStart,
+                guard model.name(ofCall: candidate) == "willMove", deferred || other.chainStart < call.chainStart,
                       aliases.contains(otherKey), let argument = context.argument("toParent", of: other) else { return false }
                 return context.tree.significantTokens(in: argument.expression).map { context.tree.tokens[$0].keyword } == [.nil]
             }
@@ -146,6 +149,15 @@ public struct IncompleteChildRemovalRule: Rule {
                   let first = context.arguments(of: other).first else { return false }
             return context.chain(first)?.key == child + ".view"
         }
+    }
+
+    func isInsideClosure(_ node: Int, _ context: RuleContext) -> Bool {
+        var current = context.outline.nodes[node].parent
+        while current >= 0, context.outline.nodes[current].kind != .function {
+            if context.outline.nodes[current].kind == .closure { return true }
+            current = context.outline.nodes[current].parent
+        }
+        return false
     }
 
     func insideRemoveOverride(_ node: Int, _ context: RuleContext) -> Bool {

@@ -160,7 +160,8 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
                   let (property, local) = storingProperty(call, context: context)
             else { continue }
             let stops = context.index.calls(inType: role.key).filter { $0.name == kind.stop && $0.receiver == property }
-            guard !stops.contains(where: { !$0.inDeinit }) else { continue }
+            guard !stops.contains(where: { !$0.inDeinit }), !stoppedThroughAlias(property, kind: kind, node: call.node, context: context)
+            else { continue }
             let retainsSelf = keepsSelfAlive(call, kind: kind, names: [property, local].compactMap { $0 }, context: context)
             guard retainsSelf || role.isController else { continue }
             var notes: [RuleContext.Note] = []
@@ -258,6 +259,29 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         guard !chain.startsWithSelf, let root = chain.names.first else { return false }
         return context.model.localVariable(named: root, visibleAt: node) != nil
             || context.model.parameter(named: root, visibleAt: node) != nil
+    }
+
+    /// `if let timer = refreshTimer { timer.invalidate() }`, `willSet { oldTimer?.invalidate() }`:
+    /// a stop through a local bound to the property (or `oldValue` in its own observer), outside `deinit`.
+    func stoppedThroughAlias(_ property: String, kind: Kind, node: Int, context: RuleContext) -> Bool {
+        let model = context.model
+        let type = model.enclosingType(of: node)
+        for callIndex in model.calls(named: kind.stop) {
+            let call = context.outline.calls[callIndex]
+            guard model.enclosingType(of: call.node) == type, let receiver = context.receiverChain(call),
+                  let root = receiver.names.first, receiver.names.count == 1,
+                  let function = model.enclosingFunction(of: call.node),
+                  context.outline.functions[function].kind != .deinitializer else { continue }
+            if root == "oldValue", let owner = context.outline.functions[function].property,
+               context.outline.variables[owner].name == property {
+                return true
+            }
+            guard let local = model.localVariable(named: root, visibleAtToken: receiver.linkTokens[0]),
+                  let initializer = context.outline.variables[local].initializer,
+                  ExpressionChain(context.tree, tokens: initializer)?.key == property else { continue }
+            return true
+        }
+        return false
     }
 
     func deinitStopToken(property: String, kind: Kind, node: Int, context: RuleContext) -> Int? {

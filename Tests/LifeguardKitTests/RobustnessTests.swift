@@ -114,6 +114,27 @@ final class RobustnessTests: XCTestCase {
         }
     }
 
+    /// Short random sequences of Swift tokens reach parser states that random bytes rarely do
+    /// (a label at the start of a file, an `else` with no `if`, a closure signature cut short).
+    func testRandomTokenSoup() {
+        let vocabulary = ["x", "y", ":", "{", "}", "(", ")", "[", "]", ",", ".", "=", "in", "func", "var", "let", "if",
+                          "else", "guard", "switch", "case", "default", "#if A", "#else", "#endif", "\n", "\"", "\\(",
+                          "@objc", "class", "struct", "init", "get", "set", "willSet", "?", "!", "->", "<", ">", "return",
+                          "for", "while", "repeat", "do", "catch", "self", "super", "$0", "override", "[weak self]",
+                          "deinit", "subscript", "extension", "protocol", "typealias", "where", "throws", "async", "_",
+                          "lazy", "static", "#selector", "1", "\"\"\"", "/*", "*/", "//", "actor", "some", "try"]
+        var generator = SeededGenerator(seed: 0xC0FFEE)
+        for _ in 0..<3_000 {
+            let length = Int.random(in: 1...14, using: &generator)
+            let text = (0..<length).map { _ in vocabulary.randomElement(using: &generator)! }
+                .joined(separator: Bool.random(using: &generator) ? " " : "")
+            _ = measure(text)
+            _ = SyntaxTree(source: SourceFile(path: "soup.swift", text: text)).outlineDescription()
+        }
+        // The shape that once crashed: a labelled closure at the very start of a file.
+        _ = measure("x: {\n")
+    }
+
     func testTruncatedCopiesOfEveryFixture() throws {
         for file in FixtureFiles.swiftFiles() {
             let bytes = try FixtureFiles.source(file).bytes

@@ -82,10 +82,12 @@ extension FileModel {
     /// annotation or initializer, or a member's declared type. Only one- and two-link chains
     /// rooted at a name or `self` are resolved.
     public func declaredTypeName(of chain: ExpressionChain, at node: Int) -> String? {
-        declaredTypeName(of: chain, at: node, depth: 0)
+        declaredTypeName(of: chain, at: node, depth: 0, excluding: nil)
     }
 
-    private func declaredTypeName(of chain: ExpressionChain, at node: Int, depth: Int) -> String? {
+    /// `excluding` is a binding whose own initializer is being resolved (`if let detail = detail`),
+    /// which must not resolve to itself.
+    private func declaredTypeName(of chain: ExpressionChain, at node: Int, depth: Int, excluding: Int?) -> String? {
         let names = chain.names
         guard depth < 4, names.count == 1,
               chain.links.allSatisfy({ if case .name = $0 { return true } else { return false } }) else {
@@ -93,8 +95,9 @@ extension FileModel {
         }
         let name = names[0]
         if !chain.startsWithSelf {
-            let local = chain.linkTokens.first.flatMap { localVariable(named: name, visibleAtToken: $0) }
-                ?? localVariable(named: name, visibleAt: node)
+            var local = chain.linkTokens.first.flatMap { localVariable(named: name, visibleAtToken: $0) }
+            if local == nil || local == excluding { local = localVariable(named: name, visibleAt: node) }
+            if local == excluding { local = nil }
             if let variable = local {
                 let declaration = outline.variables[variable]
                 if let annotation = declaration.typeAnnotation, let type = TypeNames.annotated(tree, annotation) {
@@ -104,7 +107,7 @@ extension FileModel {
                 if let type = TypeNames.initialized(tree, initializer) { return typeKey(type, at: node) }
                 // `if let preview { ... }`, `let current = selected`: the type of what it binds.
                 if let source = ExpressionChain(tree, tokens: initializer), source.key != chain.key || declaration.isConditionalBinding {
-                    return declaredTypeName(of: source, at: declaration.node, depth: depth + 1)
+                    return declaredTypeName(of: source, at: declaration.node, depth: depth + 1, excluding: variable)
                 }
                 return nil
             }

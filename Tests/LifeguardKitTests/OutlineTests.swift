@@ -1,0 +1,135 @@
+import XCTest
+@testable import LifeguardKit
+
+/// The outline shapes rules depend on, pinned on small inputs.
+final class OutlineTests: XCTestCase {
+    func outline(_ text: String) -> SyntaxTree { SyntaxTree(source: SourceFile(path: "test.swift", text: text)) }
+
+    func testClosureDestinations() {
+        let tree = outline("""
+            final class A {
+                var onTap: (() -> Void)?
+                lazy var cached: Int = { 1 }()
+                func f() {
+                    onTap = { [weak self] in self?.g() }
+                    items.map { $0 }.forEach { value in print(value) }
+                    UIView.animate(withDuration: 1) { self.g() } completion: { _ in self.h() }
+                    call(handler: { x in x })
+                    let local = { 2 }
+                }
+            }
+            """)
+        let closures = tree.outline.closures
+        XCTAssertEqual(closures.count, 8)
+        XCTAssertNotNil(closures[7].variable)
+        XCTAssertTrue(closures[0].isImmediatelyInvoked)
+        XCTAssertNotNil(closures[0].variable)
+        XCTAssertNotNil(closures[1].assignment)
+        XCTAssertEqual(tree.outline.captures[closures[1].captures].map(\.specifier), [.weak])
+        XCTAssertTrue(closures[2].isTrailing)
+        XCTAssertEqual(closures[3].parameterNames, ["value"])
+        XCTAssertEqual(closures[4].call.map { tree.name(of: tree.outline.calls[$0]) }, "animate")
+        XCTAssertEqual(closures[5].argumentLabel, "completion")
+        XCTAssertTrue(closures[5].isTrailing)
+        XCTAssertEqual(closures[6].argumentLabel, "handler")
+        XCTAssertFalse(closures[6].isTrailing)
+    }
+
+    func testCallsReceiversAndArguments() {
+        let tree = outline("""
+            func f() {
+                self.child?.view.addSubview(detail.view)
+                super.viewWillAppear(animated)
+                let x = Set<String>()
+                view = .init(frame: .zero)
+                insert(subview, at: 0)
+            }
+            """)
+        let calls = tree.outline.calls
+        let described = calls.map { call -> String in
+            let receiver = call.receiver.map { tree.text(ofTokens: $0) } ?? (call.isImplicitMember ? "." : "")
+            let labels = tree.outline.arguments[call.arguments].map { $0.label ?? "_" }.joined(separator: ",")
+            return "\(receiver)|\(tree.name(of: call))|\(labels)|\(call.isOptionalChain)"
+        }
+        XCTAssertEqual(described, [
+            "self.child?.view|addSubview|_|false", "super|viewWillAppear|_|false", "|Set||false", ".|init|frame|false",
+            "|insert|_,at|false",
+        ])
+        XCTAssertEqual(tree.outline.assignments.map { tree.text(ofTokens: $0.lhs) }, ["view"])
+    }
+
+    func testFunctionsAccessorsAndFullNames() {
+        let tree = outline("""
+            class C: UIViewController {
+                override func viewWillAppear(_ animated: Bool) {}
+                func move(from a: Int, to b: Int) {}
+                init?(coder: NSCoder) {}
+                subscript(index: Int) -> Int { get { 0 } set {} }
+                var computed: Int { 1 }
+                var observed = 0 { didSet {} }
+                static func == (l: C, r: C) -> Bool { true }
+                deinit {}
+            }
+            """)
+        let functions = tree.outline.functions.map { "\($0.kind.rawValue) \($0.fullName)" }
+        XCTAssertEqual(functions, [
+            "function viewWillAppear(_:)", "function move(from:to:)", "initializer init(coder:)",
+            "subscript subscript(_:)", "accessor get", "accessor set", "accessor get", "accessor didSet",
+            "function ==(_:_:)", "deinitializer deinit",
+        ])
+        XCTAssertTrue(tree.outline.functions[0].modifiers.contains(.override))
+        XCTAssertEqual(tree.outline.variables.map(\.storage), [.computed, .observed])
+        XCTAssertTrue(tree.outline.functions[6].isImplicitGetter)
+    }
+
+    func testConditionsBindingsAndCases() {
+        let tree = outline("""
+            func f() {
+                if let a = b, c { g() } else if d { h() } else { i() }
+                guard let e else { return }
+                switch state { case .on: j() default: break }
+                for (index, item) in items where index > 0 { k(item) }
+            }
+            """)
+        let kinds = tree.outline.conditionals.map(\.kind)
+        XCTAssertEqual(kinds, [.if, .if, .guard, .switch, .switchCase, .switchCase, .forIn])
+        let bindings = tree.outline.variables.filter(\.isConditionalBinding).map(\.name)
+        XCTAssertEqual(bindings, ["a", "e", "index", "item"])
+        XCTAssertEqual(tree.text(ofTokens: tree.outline.conditionals[0].condition), "let a = b, c")
+        XCTAssertNotNil(tree.outline.conditionals[1].elseBody)
+    }
+
+    func testTypesInheritanceAndConditionalCompilation() {
+        let tree = outline("""
+            #if os(iOS)
+            final class Screen<T>: BaseViewController<T>, UITableViewDelegate where T: Equatable {
+            #else
+            final class Screen<T>: NSViewController {
+            #endif
+                func f() {}
+            }
+            extension Outer.Inner: P {}
+            protocol Delegate: AnyObject, Other {}
+            actor Counter {}
+            """)
+        let types = tree.outline.types.map { "\($0.kind.rawValue) \($0.name): \($0.inheritedTypes.map(\.name).joined(separator: ","))" }
+        XCTAssertEqual(types, [
+            "class Screen: BaseViewController,UITableViewDelegate", "class Screen: NSViewController",
+            "extension Outer.Inner: P", "protocol Delegate: AnyObject,Other", "actor Counter: ",
+        ])
+        // Both branches' declarations are seen, and the body after `#endif` belongs to the last one.
+        let function = tree.outline.functions[0]
+        XCTAssertEqual(tree.outline.nodes[tree.outline.nodes[function.node].parent].detail, 1)
+    }
+
+    func testEveryNodeNestsInsideItsParent() throws {
+        for file in FixtureFiles.swiftFiles() {
+            let tree = SyntaxTree(source: try FixtureFiles.source(file))
+            for (index, node) in tree.outline.nodes.enumerated() where node.parent >= 0 {
+                let parent = tree.outline.nodes[node.parent]
+                XCTAssertLessThan(node.parent, index)
+                XCTAssertLessThanOrEqual(node.subtreeEnd, parent.subtreeEnd, FixtureFiles.shortPath(file))
+            }
+        }
+    }
+}
