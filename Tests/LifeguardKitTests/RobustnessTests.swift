@@ -21,8 +21,8 @@ final class RobustnessTests: XCTestCase {
             offset = token.endOffset
         }
         XCTAssertTrue(tiled && offset == bytes.count, "tokens must tile the input")
-        let work = OutlineBuilder.Work()
-        let outline = OutlineBuilder.build(bytes: bytes, tokens: tokens, work: work)
+        let work = TokenReadCount()
+        let outline = OutlineBuilder<TokenReadCount>.build(bytes: bytes, tokens: tokens, work: work)
         var wellFormed = true
         for (index, node) in outline.nodes.enumerated() {
             if node.tokens.upperBound > tokens.count || node.tokens.lowerBound >= node.tokens.upperBound

@@ -174,13 +174,24 @@ public struct ProjectIndex: Sendable {
             controllerCache[key] = resolves(key, to: controllerBases)
             viewCache[key] = resolves(key, to: viewBases)
         }
-        for (tree, names) in zip(trees, qualifiedNames) {
-            indexMembers(tree, names: names)
+        // Members, then assignments and calls (which resolve receivers through every file's members),
+        // are read from each file in parallel and merged in file order, so the result does not
+        // depend on scheduling.
+        let files = Array(zip(trees, qualifiedNames))
+        let snapshot = self
+        let memberParts = Parallel.map(files) { file in snapshot.members(of: file.0, names: file.1) }
+        for part in memberParts {
+            for (type, entries) in part { members[type, default: [:]].merge(entries) { first, _ in first } }
         }
-        // Assignments resolve their receivers' types through the members of every file.
-        for (tree, names) in zip(trees, qualifiedNames) {
-            indexAssignments(tree, names: names)
-            if !indexedCallNames.isEmpty { indexCalls(tree, names: names, callNames: indexedCallNames) }
+        let withMembers = self
+        let parts = Parallel.map(files) { file in
+            (withMembers.assignments(in: file.0, names: file.1),
+             indexedCallNames.isEmpty ? ([:], [:]) : withMembers.calls(in: file.0, names: file.1, callNames: indexedCallNames))
+        }
+        for (assignmentPart, callPart) in parts {
+            for (name, values) in assignmentPart { assignedValues[name, default: []].append(contentsOf: values) }
+            for (type, values) in callPart.0 { callsByType[type, default: []].append(contentsOf: values) }
+            for (name, values) in callPart.1 { functionsByName[name, default: []].append(contentsOf: values) }
         }
     }
 
@@ -255,13 +266,15 @@ public struct ProjectIndex: Sendable {
     private func lookUp(_ written: String, from scope: String?) -> String {
         let name = Self.withoutGenerics(written)
         if declared.contains(name) { return name }
+        let simple = Self.lastComponent(name)
+        // Most names in annotations are the framework's (`String`, `UILabel`): nothing to search.
+        guard bySimpleName[simple] != nil else { return simple }
         var current = scope
         while let outer = current {
             let candidate = outer + "." + name
             if declared.contains(candidate) { return candidate }
             current = Self.parentScope(outer)
         }
-        let simple = Self.lastComponent(name)
         if let candidates = bySimpleName[simple] {
             let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
             if matching.count == 1 { return matching[0] }
@@ -282,7 +295,8 @@ public struct ProjectIndex: Sendable {
 
     // MARK: - Building
 
-    private mutating func indexAssignments(_ tree: SyntaxTree, names: [String]) {
+    private func assignments(in tree: SyntaxTree, names: [String]) -> [String: [Assignment]] {
+        var assignedValues: [String: [Assignment]] = [:]
         let outline = tree.outline
         for assignment in outline.assignments {
             guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
@@ -312,6 +326,7 @@ public struct ProjectIndex: Sendable {
             assignedValues[member, default: []].append(
                 Assignment(value: value, isOwnMember: lhs.names.count == 1, typeKey: typeKey, receiverType: receiverType))
         }
+        return assignedValues
     }
 
     /// The type a name has where it is used: a local's or parameter's declaration, or a member's.
@@ -331,7 +346,8 @@ public struct ProjectIndex: Sendable {
         return member(name, of: typeKey)?.typeName
     }
 
-    private mutating func indexMembers(_ tree: SyntaxTree, names: [String]) {
+    private func members(of tree: SyntaxTree, names: [String]) -> [String: [String: MemberFacts]] {
+        var members: [String: [String: MemberFacts]] = [:]
         let outline = tree.outline
         func typeKey(ofParent parent: Int) -> String {
             let typeIndex = outline.nodes[parent].detail
@@ -363,9 +379,13 @@ public struct ProjectIndex: Sendable {
                     holdsClosure: false)
             }
         }
+        return members
     }
 
-    private mutating func indexCalls(_ tree: SyntaxTree, names: [String], callNames: Set<String>) {
+    private func calls(in tree: SyntaxTree, names: [String], callNames: Set<String>)
+        -> (byType: [String: [IndexedCall]], functions: [String: [FunctionFacts]]) {
+        var callsByType: [String: [IndexedCall]] = [:]
+        var functionsByName: [String: [FunctionFacts]] = [:]
         let outline = tree.outline
         let lengths = Set(callNames.map(\.utf8.count))
         var functionCalls: [Int: [IndexedCall]] = [:]
@@ -407,6 +427,7 @@ public struct ProjectIndex: Sendable {
                 calls: functionCalls[function.node] ?? [])
             functionsByName[function.fullName, default: []].append(facts)
         }
+        return (callsByType, functionsByName)
     }
 
     // MARK: - Questions

@@ -2,7 +2,18 @@
 /// explicit scope stack (no recursion follows the input's nesting). Brackets are paired up front
 /// (`SignificantTokens`) so declarations and argument lists can be read ahead in O(1) jumps;
 /// every lookahead is either consumed or bounded, which keeps the pass linear.
-struct OutlineBuilder {
+///
+/// Something that counts the outline builder's token reads. Production builds use `NoReads`,
+/// which compiles away; the linear-time tests use `TokenReadCount`.
+protocol ReadCounter {
+    func countRead()
+}
+
+struct NoReads: ReadCounter {
+    @inline(__always) func countRead() {}
+}
+
+struct OutlineBuilder<Counter: ReadCounter> {
     let buffer: UnsafeBufferPointer<UInt8>
     let tokens: [Token]
     let sig: [Int32]
@@ -26,18 +37,9 @@ struct OutlineBuilder {
     /// Each call's `chainStart` as a significant position.
     var callChainStarts: [Int] = []
 
-    /// Counts token reads, every lookahead included: the measure the linear-time tests compare.
-    final class Work: @unchecked Sendable {
-        var reads = 0
-    }
+    let work: Counter
 
-    let work: Work
-
-    static func build(bytes: [UInt8], tokens: [Token], work: Work = Work()) -> Outline {
-        build(bytes: bytes, tokens: tokens, significant: SignificantTokens(tokens: tokens), work: work)
-    }
-
-    static func build(bytes: [UInt8], tokens: [Token], significant: SignificantTokens, work: Work = Work()) -> Outline {
+    static func build(bytes: [UInt8], tokens: [Token], significant: SignificantTokens, work: Counter) -> Outline {
         bytes.withUnsafeBufferPointer { buffer in
             var builder = OutlineBuilder(buffer: buffer, tokens: tokens, significant: significant, work: work)
             builder.run()
@@ -45,7 +47,7 @@ struct OutlineBuilder {
         }
     }
 
-    init(buffer: UnsafeBufferPointer<UInt8>, tokens: [Token], significant: SignificantTokens, work: Work) {
+    init(buffer: UnsafeBufferPointer<UInt8>, tokens: [Token], significant: SignificantTokens, work: Counter) {
         self.work = work
         self.buffer = buffer
         self.tokens = tokens
@@ -114,11 +116,11 @@ struct OutlineBuilder {
 
     @inline(__always) func raw(_ position: Int) -> Int { Int(sig[position]) }
     @inline(__always) func tok(_ position: Int) -> Token {
-        work.reads &+= 1
+        work.countRead()
         return position >= 0 && position < count ? tokens[Int(sig[position])] : Token(kind: .unknown, range: 0..<0)
     }
     @inline(__always) func kind(_ position: Int) -> TokenKind {
-        work.reads &+= 1
+        work.countRead()
         return position >= 0 && position < count ? tokens[Int(sig[position])].kind : .unknown
     }
     @inline(__always) func isKeyword(_ position: Int, _ keyword: Keyword) -> Bool {
@@ -2003,5 +2005,27 @@ struct OutlineBuilder {
             }
         }
         pending = PendingDeclaration()
+    }
+}
+
+extension OutlineBuilder where Counter == NoReads {
+    static func build(bytes: [UInt8], tokens: [Token]) -> Outline {
+        build(bytes: bytes, tokens: tokens, significant: SignificantTokens(tokens: tokens), work: NoReads())
+    }
+
+    static func build(bytes: [UInt8], tokens: [Token], significant: SignificantTokens) -> Outline {
+        build(bytes: bytes, tokens: tokens, significant: significant, work: NoReads())
+    }
+}
+
+/// Counts token reads, every lookahead included: the measure the linear-time tests compare.
+final class TokenReadCount: ReadCounter, @unchecked Sendable {
+    var reads = 0
+    func countRead() { reads &+= 1 }
+}
+
+extension OutlineBuilder where Counter == TokenReadCount {
+    static func build(bytes: [UInt8], tokens: [Token], work: TokenReadCount) -> Outline {
+        build(bytes: bytes, tokens: tokens, significant: SignificantTokens(tokens: tokens), work: work)
     }
 }

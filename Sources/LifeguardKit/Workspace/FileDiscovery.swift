@@ -54,33 +54,43 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Walks a directory with an explicit stack (no recursion), never into a symbolic link to a
-    /// directory, so cycles cannot trap it.
-    /// Returns whether the tree holds any Swift file at all, excluded or not.
+    /// directory, so cycles cannot trap it. Returns whether the tree holds any Swift file at all,
+    /// excluded or not.
     private func walk(_ root: String, workingDirectory: String, into found: inout [String], seen: inout Set<String>) throws -> Bool {
         var sawSwift = false
         var pending = [Self.normalize(root)]
         let manager = FileManager.default
+        let keys: [URLResourceKey] = [.isDirectoryKey, .isSymbolicLinkKey]
         while let directory = pending.popLast() {
-            guard let entries = try? manager.contentsOfDirectory(atPath: directory) else {
+            let directoryURL = URL(fileURLWithPath: directory, isDirectory: true)
+            guard let entries = try? manager.contentsOfDirectory(at: directoryURL, includingPropertiesForKeys: keys,
+                                                                  options: [.skipsHiddenFiles]) else {
                 throw Failure(path: directory, reason: "directory is not readable")
             }
-            for entry in entries.sorted() {
-                if entry.hasPrefix(".") { continue }
-                let path = directory == "." ? entry : directory + "/" + entry
-                let relative = Self.displayPath(path, workingDirectory: workingDirectory)
-                var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if Self.skippedDirectoryNames.contains(entry) { continue }
-                    if let attributes = try? manager.attributesOfItem(atPath: path),
-                       attributes[.type] as? FileAttributeType == .typeSymbolicLink {
-                        continue
-                    }
-                    if isExcluded(relative, true) { continue }
+            var names: [(name: String, isDirectory: Bool, isLink: Bool)] = []
+            names.reserveCapacity(entries.count)
+            for entry in entries {
+                let values = try? entry.resourceValues(forKeys: Set(keys))
+                names.append((entry.lastPathComponent, values?.isDirectory ?? false, values?.isSymbolicLink ?? false))
+            }
+            names.sort { $0.name < $1.name }
+            for entry in names where !entry.name.hasPrefix(".") {
+                let path = directory == "." ? entry.name : directory + "/" + entry.name
+                if entry.isDirectory {
+                    if entry.isLink || Self.skippedDirectoryNames.contains(entry.name) { continue }
+                    if isExcluded(Self.displayPath(path, workingDirectory: workingDirectory), true) { continue }
                     pending.append(path)
-                } else if entry.hasSuffix(".swift") {
+                } else if entry.name.hasSuffix(".swift") {
+                    if entry.isLink {
+                        // A link to a file is linted; a dangling one is not a file.
+                        var isDirectory: ObjCBool = false
+                        guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                    }
                     sawSwift = true
-                    if !isExcluded(relative, false), seen.insert(path).inserted { found.append(path) }
+                    if !isExcluded(Self.displayPath(path, workingDirectory: workingDirectory), false),
+                       seen.insert(path).inserted {
+                        found.append(path)
+                    }
                 }
             }
         }
@@ -96,6 +106,8 @@ public struct FileDiscovery: Sendable {
 
     /// `path` relative to `workingDirectory` when it lies under it; otherwise as given.
     public static func displayPath(_ path: String, workingDirectory: String) -> String {
+        // Already relative and plain (the walk's own paths): nothing to resolve.
+        if !path.hasPrefix("/"), !path.hasPrefix("."), !path.contains("/."), !path.contains("//") { return path }
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         let standardized = URL(fileURLWithPath: absolute).standardized.path
         let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
