@@ -7,6 +7,8 @@ import LifeguardRules
 //
 // Prints throughput figures for the front end (single-threaded) and for whole lint runs (all
 // cores) on a generated corpus built from Fixtures/, and on every directory given.
+// LIFEGUARD_BENCH_PHASES (a comma-separated subset of tokenizer, frontend, lint, read) measures
+// only those phases, which keeps a profiler's view of one phase free of the others.
 
 struct Corpus {
     var name: String
@@ -68,28 +70,40 @@ func rate(_ amount: Int, _ seconds: Double) -> String {
     return String(format: "%.0f k", perSecond / 1e3)
 }
 
+let phases: Set<String> = {
+    let listed = ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_PHASES"]?.split(separator: ",")
+        .map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+    return listed.isEmpty ? ["tokenizer", "frontend", "lint", "read"] : Set(listed)
+}()
+
 func report(_ corpus: Corpus, paths: [String]?) {
     let bytes = corpus.bytes
     let lines = corpus.lines
     print("== \(corpus.name): \(corpus.files.count) files, \(lines) lines, \(String(format: "%.1f", Double(bytes) / 1e6)) MB")
-    let tokenize = time { corpus.files.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
-    print("  tokenizer, 1 core:            \(String(format: "%7.1f", Double(bytes) / tokenize / 1e6)) MB/s  \(rate(lines, tokenize)) lines/s")
-    let outline = time {
-        corpus.files.reduce(0) { $0 + SyntaxTree(source: SourceFile(path: $1.path, bytes: $1.bytes)).outline.nodes.count }
+    if phases.contains("tokenizer") {
+        let tokenize = time { corpus.files.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
+        print("  tokenizer, 1 core:            \(String(format: "%7.1f", Double(bytes) / tokenize / 1e6)) MB/s  \(rate(lines, tokenize)) lines/s")
     }
-    print("  tokenizer + outline, 1 core:  \(String(format: "%7.1f", Double(bytes) / outline / 1e6)) MB/s  \(rate(lines, outline)) lines/s")
+    if phases.contains("frontend") {
+        let outline = time {
+            corpus.files.reduce(0) { $0 + SyntaxTree(source: SourceFile(path: $1.path, bytes: $1.bytes)).outline.nodes.count }
+        }
+        print("  tokenizer + outline, 1 core:  \(String(format: "%7.1f", Double(bytes) / outline / 1e6)) MB/s  \(rate(lines, outline)) lines/s")
+    }
     let rules = RuleRegistry.rules.map { RuleSetup(rule: $0) }
     let configuration = LintConfiguration(rules: rules)
     let inputs = corpus.files.map { LintInput(path: $0.path, bytes: $0.bytes) }
-    var findings = 0
-    let lint = time(runs: 3) {
-        let result = Linter.lint(inputs, configuration: configuration)
-        findings = result.diagnostics.count
-        return findings
-    }
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    print("  lint in memory, \(cores) cores:      \(String(format: "%7.1f", Double(bytes) / lint / 1e6)) MB/s  \(rate(lines, lint)) lines/s  (\(rules.count) rules, \(findings) findings)")
-    if let paths {
+    if phases.contains("lint") {
+        var findings = 0
+        let lint = time(runs: 3) {
+            let result = Linter.lint(inputs, configuration: configuration)
+            findings = result.diagnostics.count
+            return findings
+        }
+        print("  lint in memory, \(cores) cores:      \(String(format: "%7.1f", Double(bytes) / lint / 1e6)) MB/s  \(rate(lines, lint)) lines/s  (\(rules.count) rules, \(findings) findings)")
+    }
+    if let paths, phases.contains("read") {
         let endToEnd = time(runs: 3) {
             let files = load(paths)
             let result = Linter.lint(files.map { LintInput(path: $0.path, bytes: $0.bytes) }, configuration: configuration)

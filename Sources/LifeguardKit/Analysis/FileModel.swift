@@ -1,6 +1,6 @@
 /// Facts about one parsed file that several rules ask for, computed once: which type and which
 /// function encloses each node, and what each type is (controller, view, class).
-public struct FileModel: Sendable {
+public final class FileModel: Sendable {
     public let tree: SyntaxTree
     public let index: ProjectIndex
     /// What takes each expression's value, by the raw token it starts at.

@@ -96,6 +96,8 @@ public struct ProjectIndex: Sendable {
     private var declared: Set<String> = []
     /// Qualified names by simple name.
     private var bySimpleName: [String: [String]] = [:]
+    /// What an unqualified name resolves to when no enclosing scope declares it, by simple name.
+    private var unscopedResolution: [String: String] = [:]
     private var controllerCache: [String: Bool] = [:]
     private var viewCache: [String: Bool] = [:]
     /// What each `typealias` of the run stands for, by its key.
@@ -140,6 +142,9 @@ public struct ProjectIndex: Sendable {
                     aliases[key] = .other
                 }
             }
+        }
+        for (simple, candidates) in bySimpleName {
+            unscopedResolution[simple] = Self.resolveAmong(candidates, name: simple, simple: simple)
         }
         // Protocols first: a class's first inherited name is its superclass unless it is one.
         var protocols = Set<String>()
@@ -217,23 +222,26 @@ public struct ProjectIndex: Sendable {
     }
 
     /// `Base<T>` → `Base`; `UIKit.UIViewController` stays as written.
+    // These run for every type name of the run, so they search UTF-8 bytes, not Characters.
     static func withoutGenerics(_ name: String) -> String {
-        guard let angle = name.firstIndex(of: "<") else { return name }
+        let bytes = name.utf8
+        guard let angle = bytes.firstIndex(of: UInt8(ascii: "<")) else { return name }
         var result = String(name[..<angle])
         // `Outer<T>.Inner`
-        if let close = name.lastIndex(of: ">"), name.index(after: close) < name.endIndex {
-            result += name[name.index(after: close)...]
+        if let close = bytes.lastIndex(of: UInt8(ascii: ">")), bytes.index(after: close) < bytes.endIndex {
+            result += name[bytes.index(after: close)...]
         }
         return result
     }
 
     static func lastComponent(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return name }
-        return String(name[name.index(after: dot)...])
+        let bytes = name.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        return String(name[bytes.index(after: dot)...])
     }
 
     static func parentScope(_ name: String) -> String? {
-        guard let dot = name.lastIndex(of: ".") else { return nil }
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         return String(name[..<dot])
     }
 
@@ -275,16 +283,20 @@ public struct ProjectIndex: Sendable {
             if declared.contains(candidate) { return candidate }
             current = Self.parentScope(outer)
         }
-        if let candidates = bySimpleName[simple] {
-            let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
-            if matching.count == 1 { return matching[0] }
-            if name.contains("."), let exact = matching.first(where: { $0 == name }) { return exact }
-            // Ambiguous: prefer a top-level declaration, as Swift would from outside both.
-            if matching.contains(simple) { return simple }
-            if !matching.isEmpty { return matching.sorted()[0] }
-        }
-        // A module-qualified framework name (`UIKit.UIView`).
+        if name == simple, let resolved = unscopedResolution[simple] { return resolved }
+        if let candidates = bySimpleName[simple] { return Self.resolveAmong(candidates, name: name, simple: simple) }
         return simple
+    }
+
+    /// Which of the run's types named `simple` a name means when no enclosing scope decides.
+    private static func resolveAmong(_ candidates: [String], name: String, simple: String) -> String {
+        let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
+        if matching.count == 1 { return matching[0] }
+        if name != simple, let exact = matching.first(where: { $0 == name }) { return exact }
+        // Ambiguous: prefer a top-level declaration, as Swift would from outside both.
+        if matching.contains(simple) { return simple }
+        // A module-qualified framework name (`UIKit.UIView`) matches nothing.
+        return matching.min() ?? simple
     }
 
     /// `where Self: UIViewController` makes a protocol class-bound.

@@ -11,59 +11,61 @@ struct SignificantTokens {
     var positionOfRaw: [Int32]
 
     init(tokens: [Token]) {
-        let indices: [Int32] = tokens.withUnsafeBufferPointer { all in
-            [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
-                // Branch-free: trivia and code alternate too irregularly to predict.
-                var written = 0
-                for index in 0..<all.count {
-                    output[written] = Int32(index)
-                    written &+= all[index].kind.isTrivia ? 0 : 1
-                }
-                initialized = written
-            }
-        }
         var positions = [Int32](repeating: 0, count: tokens.count + 1)
-        var next: Int32 = Int32(indices.count)
-        var cursor = indices.count - 1
-        var rawIndex = tokens.count
-        while rawIndex >= 0 {
-            while cursor >= 0, Int(indices[cursor]) >= rawIndex {
-                next = Int32(cursor)
-                cursor -= 1
+        // One branch-free pass: trivia and code alternate too irregularly to predict. The
+        // significant position at or after a raw token is the number of significant tokens
+        // before it.
+        let indices: [Int32] = tokens.withUnsafeBufferPointer { all in
+            positions.withUnsafeMutableBufferPointer { positions in
+                [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
+                    var written = 0
+                    for index in 0..<all.count {
+                        positions[index] = Int32(truncatingIfNeeded: written)
+                        output[written] = Int32(truncatingIfNeeded: index)
+                        written &+= all[index].kind.isTrivia ? 0 : 1
+                    }
+                    positions[all.count] = Int32(truncatingIfNeeded: written)
+                    initialized = written
+                }
             }
-            positions[rawIndex] = next
-            rawIndex -= 1
         }
         var partner = [Int32](repeating: -1, count: indices.count)
         var open = BranchingStack<Int32>()
-        for position in indices.indices {
-            let kind = tokens[Int(indices[position])].kind
-            if kind.rawValue < TokenKind.stringStart.rawValue { continue }
-            switch kind {
-            case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
-                open.push(Int32(position))
-            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                // Look a little way down the stack so one stray opener does not unpair the rest.
-                var depth = open.count - 1
-                let limit = max(0, open.count - 32)
-                while depth >= limit {
-                    let candidate = Int(open[depth])
-                    if SignificantTokens.pairs(tokens[Int(indices[candidate])].kind, kind) { break }
-                    depth -= 1
+        tokens.withUnsafeBufferPointer { tokens in
+            indices.withUnsafeBufferPointer { indices in
+                partner.withUnsafeMutableBufferPointer { partner in
+                    for position in 0..<indices.count {
+                        let kind = tokens[Int(indices[position])].kind
+                        if kind.rawValue < TokenKind.stringStart.rawValue { continue }
+                        switch kind {
+                        case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                            open.push(Int32(truncatingIfNeeded: position))
+                        case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                            // Look a little way down the stack so one stray opener does not
+                            // unpair the rest.
+                            var depth = open.count - 1
+                            let limit = max(0, open.count - 32)
+                            while depth >= limit {
+                                let candidate = Int(open[depth])
+                                if SignificantTokens.pairs(tokens[Int(indices[candidate])].kind, kind) { break }
+                                depth -= 1
+                            }
+                            guard depth >= limit, depth >= 0 else { continue }
+                            while open.count > depth + 1 { open.pop() }
+                            let opener = Int(open.pop())
+                            partner[opener] = Int32(truncatingIfNeeded: position)
+                            partner[position] = Int32(truncatingIfNeeded: opener)
+                        case .poundIf:
+                            open.beginBranches()
+                        case .poundElseif, .poundElse:
+                            _ = open.nextBranch()
+                        case .poundEndif:
+                            open.endBranches()
+                        default:
+                            break
+                        }
+                    }
                 }
-                guard depth >= limit, depth >= 0 else { continue }
-                while open.count > depth + 1 { open.pop() }
-                let opener = Int(open.pop())
-                partner[opener] = Int32(position)
-                partner[position] = Int32(opener)
-            case .poundIf:
-                open.beginBranches()
-            case .poundElseif, .poundElse:
-                _ = open.nextBranch()
-            case .poundEndif:
-                open.endBranches()
-            default:
-                break
             }
         }
         self.indices = indices

@@ -1,5 +1,5 @@
 /// A parsed file: its source, tokens and outline, with the text queries rules need.
-public struct SyntaxTree: Sendable {
+public final class SyntaxTree: Sendable {
     public let source: SourceFile
     public let tokens: [Token]
     public let outline: Outline
