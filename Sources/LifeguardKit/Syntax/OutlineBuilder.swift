@@ -15,7 +15,8 @@ struct NoReads: ReadCounter {
 
 struct OutlineBuilder<Counter: ReadCounter> {
     let buffer: UnsafeBufferPointer<UInt8>
-    let tokens: [Token]
+    /// The significant tokens, gathered so that reading one is a single contiguous load.
+    let tokens: UnsafeBufferPointer<Token>
     let sig: [Int32]
     let partner: [Int32]
     let count: Int
@@ -39,15 +40,20 @@ struct OutlineBuilder<Counter: ReadCounter> {
 
     let work: Counter
 
-    static func build(bytes: [UInt8], tokens: [Token], significant: SignificantTokens, work: Counter) -> Outline {
+    /// `significantTokens` are the tokens at `significant.indices`, gathered (`SignificantTokens.gather`).
+    static func build(bytes: [UInt8], significantTokens: [Token], significant: SignificantTokens,
+                      work: Counter) -> Outline {
         bytes.withUnsafeBufferPointer { buffer in
-            var builder = OutlineBuilder(buffer: buffer, tokens: tokens, significant: significant, work: work)
-            builder.run()
-            return builder.outline
+            significantTokens.withUnsafeBufferPointer { gathered in
+                var builder = OutlineBuilder(buffer: buffer, tokens: gathered, significant: significant, work: work)
+                builder.run()
+                return builder.outline
+            }
         }
     }
 
-    init(buffer: UnsafeBufferPointer<UInt8>, tokens: [Token], significant: SignificantTokens, work: Counter) {
+    init(buffer: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, significant: SignificantTokens,
+         work: Counter) {
         self.work = work
         self.buffer = buffer
         self.tokens = tokens
@@ -117,28 +123,28 @@ struct OutlineBuilder<Counter: ReadCounter> {
     @inline(__always) func raw(_ position: Int) -> Int { Int(sig[position]) }
     @inline(__always) func tok(_ position: Int) -> Token {
         work.countRead()
-        return position >= 0 && position < count ? tokens[Int(sig[position])] : Token(kind: .unknown, range: 0..<0)
+        return position >= 0 && position < count ? tokens[position] : Token(kind: .unknown, range: 0..<0)
     }
     @inline(__always) func kind(_ position: Int) -> TokenKind {
         work.countRead()
-        return position >= 0 && position < count ? tokens[Int(sig[position])].kind : .unknown
+        return position >= 0 && position < count ? tokens[position].kind : .unknown
     }
     @inline(__always) func isKeyword(_ position: Int, _ keyword: Keyword) -> Bool {
-        position >= 0 && position < count && tokens[Int(sig[position])].isKeyword(keyword)
+        position >= 0 && position < count && tokens[position].isKeyword(keyword)
     }
     @inline(__always) func match(_ position: Int) -> Int { Int(partner[position]) }
 
     func word(_ position: Int) -> ContextualWord {
         guard position >= 0, position < count else { return .none }
-        let token = tokens[Int(sig[position])]
+        let token = tokens[position]
         guard token.kind == .identifier, !token.flags.contains(.backticked) else { return .none }
         return ContextualWord.lookup(buffer, token.range)
     }
 
     func text(_ position: Int) -> String {
         guard position >= 0, position < count else { return "" }
-        var range = tokens[Int(sig[position])].range
-        if tokens[Int(sig[position])].flags.contains(.backticked), range.count >= 2 {
+        var range = tokens[position].range
+        if tokens[position].flags.contains(.backticked), range.count >= 2 {
             range = (range.lowerBound + 1)..<(range.upperBound - 1)
         }
         return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
@@ -2010,11 +2016,8 @@ struct OutlineBuilder<Counter: ReadCounter> {
 
 extension OutlineBuilder where Counter == NoReads {
     static func build(bytes: [UInt8], tokens: [Token]) -> Outline {
-        build(bytes: bytes, tokens: tokens, significant: SignificantTokens(tokens: tokens), work: NoReads())
-    }
-
-    static func build(bytes: [UInt8], tokens: [Token], significant: SignificantTokens) -> Outline {
-        build(bytes: bytes, tokens: tokens, significant: significant, work: NoReads())
+        let (significant, gathered) = SignificantTokens.gather(tokens)
+        return build(bytes: bytes, significantTokens: gathered, significant: significant, work: NoReads())
     }
 }
 
@@ -2026,6 +2029,7 @@ final class TokenReadCount: ReadCounter, @unchecked Sendable {
 
 extension OutlineBuilder where Counter == TokenReadCount {
     static func build(bytes: [UInt8], tokens: [Token], work: TokenReadCount) -> Outline {
-        build(bytes: bytes, tokens: tokens, significant: SignificantTokens(tokens: tokens), work: work)
+        let (significant, gathered) = SignificantTokens.gather(tokens)
+        return build(bytes: bytes, significantTokens: gathered, significant: significant, work: work)
     }
 }

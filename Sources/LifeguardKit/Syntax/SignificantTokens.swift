@@ -10,15 +10,18 @@ struct SignificantTokens {
     /// For each raw token, the significant position at or after it.
     var positionOfRaw: [Int32]
 
-    init(tokens: [Token]) {
+    /// The significant tokens of `tokens` with their pairing, and the significant tokens
+    /// themselves gathered into one contiguous array for a parser to read in order.
+    static func gather(_ tokens: [Token]) -> (significant: SignificantTokens, tokens: [Token]) {
         var positions = [Int32](repeating: 0, count: tokens.count + 1)
+        var indices = [Int32]()
         // One branch-free pass: trivia and code alternate too irregularly to predict. The
         // significant position at or after a raw token is the number of significant tokens
         // before it.
-        let indices: [Int32] = tokens.withUnsafeBufferPointer { all in
+        let gathered: [Token] = tokens.withUnsafeBufferPointer { all in
             positions.withUnsafeMutableBufferPointer { positions in
-                [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
-                    var written = 0
+                var written = 0
+                indices = [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
                     for index in 0..<all.count {
                         positions[index] = Int32(truncatingIfNeeded: written)
                         output[written] = Int32(truncatingIfNeeded: index)
@@ -27,50 +30,58 @@ struct SignificantTokens {
                     positions[all.count] = Int32(truncatingIfNeeded: written)
                     initialized = written
                 }
+                return [Token](unsafeUninitializedCapacity: written) { output, initialized in
+                    indices.withUnsafeBufferPointer { indices in
+                        for position in 0..<written { output[position] = all[Int(indices[position])] }
+                    }
+                    initialized = written
+                }
             }
         }
         var partner = [Int32](repeating: -1, count: indices.count)
         var open = BranchingStack<Int32>()
-        tokens.withUnsafeBufferPointer { tokens in
-            indices.withUnsafeBufferPointer { indices in
-                partner.withUnsafeMutableBufferPointer { partner in
-                    for position in 0..<indices.count {
-                        let kind = tokens[Int(indices[position])].kind
-                        if kind.rawValue < TokenKind.stringStart.rawValue { continue }
-                        switch kind {
-                        case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
-                            open.push(Int32(truncatingIfNeeded: position))
-                        case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                            // Look a little way down the stack so one stray opener does not
-                            // unpair the rest.
-                            var depth = open.count - 1
-                            let limit = max(0, open.count - 32)
-                            while depth >= limit {
-                                let candidate = Int(open[depth])
-                                if SignificantTokens.pairs(tokens[Int(indices[candidate])].kind, kind) { break }
-                                depth -= 1
-                            }
-                            guard depth >= limit, depth >= 0 else { continue }
-                            while open.count > depth + 1 { open.pop() }
-                            let opener = Int(open.pop())
-                            partner[opener] = Int32(truncatingIfNeeded: position)
-                            partner[position] = Int32(truncatingIfNeeded: opener)
-                        case .poundIf:
-                            open.beginBranches()
-                        case .poundElseif, .poundElse:
-                            _ = open.nextBranch()
-                        case .poundEndif:
-                            open.endBranches()
-                        default:
-                            break
+        gathered.withUnsafeBufferPointer { tokens in
+            partner.withUnsafeMutableBufferPointer { partner in
+                for position in 0..<tokens.count {
+                    let kind = tokens[position].kind
+                    if kind.rawValue < TokenKind.stringStart.rawValue { continue }
+                    switch kind {
+                    case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                        open.push(Int32(truncatingIfNeeded: position))
+                    case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                        // Look a little way down the stack so one stray opener does not unpair
+                        // the rest.
+                        var depth = open.count - 1
+                        let limit = max(0, open.count - 32)
+                        while depth >= limit {
+                            if SignificantTokens.pairs(tokens[Int(open[depth])].kind, kind) { break }
+                            depth -= 1
                         }
+                        guard depth >= limit, depth >= 0 else { continue }
+                        while open.count > depth + 1 { open.pop() }
+                        let opener = Int(open.pop())
+                        partner[opener] = Int32(truncatingIfNeeded: position)
+                        partner[position] = Int32(truncatingIfNeeded: opener)
+                    case .poundIf:
+                        open.beginBranches()
+                    case .poundElseif, .poundElse:
+                        _ = open.nextBranch()
+                    case .poundEndif:
+                        open.endBranches()
+                    default:
+                        break
                     }
                 }
             }
         }
+        let significant = SignificantTokens(indices: indices, partner: partner, positionOfRaw: positions)
+        return (significant, gathered)
+    }
+
+    private init(indices: [Int32], partner: [Int32], positionOfRaw: [Int32]) {
         self.indices = indices
         self.partner = partner
-        self.positionOfRaw = positions
+        self.positionOfRaw = positionOfRaw
     }
 
     static func pairs(_ opener: TokenKind, _ closer: TokenKind) -> Bool {

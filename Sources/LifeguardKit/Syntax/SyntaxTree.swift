@@ -8,8 +8,10 @@ public final class SyntaxTree: Sendable {
     public init(source: SourceFile) {
         self.source = source
         self.tokens = Tokenizer.tokenize(source.bytes)
-        self.significant = SignificantTokens(tokens: tokens)
-        self.outline = OutlineBuilder.build(bytes: source.bytes, tokens: tokens, significant: significant)
+        let (significant, gathered) = SignificantTokens.gather(tokens)
+        self.significant = significant
+        self.outline = OutlineBuilder.build(bytes: source.bytes, significantTokens: gathered, significant: significant,
+                                            work: NoReads())
     }
 
     /// The raw index of the bracket paired with the bracket at raw index `token`, if any.
