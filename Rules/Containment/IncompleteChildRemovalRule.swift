@@ -93,6 +93,15 @@ public struct IncompleteChildRemovalRule: Rule {
                     }
                 }
                 """),
+            RuleExample("""
+                final class ChartScene: SKScene {
+                    private var pathNode: SKShapeNode?
+                    func redraw(_ inactive: [Int: SKSpriteNode]) {
+                        pathNode?.removeFromParent()
+                        inactive.forEach { _, node in node.removeFromParent() }
+                    }
+                }
+                """),
         ],
         indexedCalls: ["addChild", "addChildViewController"])
 

@@ -15,7 +15,7 @@ public struct GlobalKeyWindowRule: Rule {
                 Flags `UIApplication.shared.keyWindow`, `UIApplication.shared.windows` (any use), \
                 `UIApplication.shared.delegate?.window`, and `UIApplication.shared.connectedScenes` used \
                 to pick an arbitrary scene or window (`.first`, or a walk to `.windows`/`.keyWindow`); a \
-                search for a particular scene (`first(where:)`) is fine.
+                search for a particular scene (`first(where:)`, or `filter { ... }.first`) is fine.
                 """,
             whyIsThisBad: """
                 Since iOS 13 an app can show several scenes at once (iPad split view, Stage Manager, \
@@ -58,6 +58,10 @@ public struct GlobalKeyWindowRule: Rule {
                         UIApplication.shared.open(url)
                         let state = UIApplication.shared.applicationState
                         let count = UIApplication.shared.connectedScenes.count
+                        let mine = UIApplication.shared.connectedScenes
+                            .compactMap { $0 as? UIWindowScene }
+                            .filter { $0.session == session }
+                            .first
                     }
                 }
                 """),
@@ -112,14 +116,15 @@ public struct GlobalKeyWindowRule: Rule {
             }
             end = current
         }
+        // `filter { predicate }.first` is `first(where: predicate)` written in two steps.
+        var filtered = false
         for token in tree.significantTokens(in: (scenes + 1)..<(end + 1)) where tree.tokens[token].kind == .identifier {
             let name = tree.text(ofToken: token)
             if name == "windows" || name == "keyWindow" { return true }
-            if name == "first" || name == "last", let before = tree.previousSignificant(before: token),
-               tree.tokens[before].kind == .period {
-                let next = tree.nextSignificant(after: token).map { tree.tokens[$0].kind }
-                if next != .leftParen && next != .leftBrace { return true }
-            }
+            guard let before = tree.previousSignificant(before: token), tree.tokens[before].kind == .period else { continue }
+            let next = tree.nextSignificant(after: token).map { tree.tokens[$0].kind }
+            if name == "filter", next == .leftParen || next == .leftBrace { filtered = true }
+            if name == "first" || name == "last", !filtered, next != .leftParen && next != .leftBrace { return true }
         }
         return false
     }

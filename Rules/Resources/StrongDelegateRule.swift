@@ -21,8 +21,12 @@ public struct StrongDelegateRule: Rule {
                 properties, closure-typed properties, concrete structs, `let`s in structs, concrete \
                 classes other than view controllers and views (a diffable data source, a helper object), \
                 and helper objects the class creates for itself (every value the run assigns to the \
-                property is a new object, such as `transitionDelegate = FadeAnimator()`): those are \
-                owned, not owners.
+                property is a new object, such as `transitionDelegate = FadeAnimator()`, directly or \
+                through a local): those are owned, not owners. Also left alone: a \
+                `UIViewControllerTransitioningDelegate` (UIKit's `transitioningDelegate` is weak, so \
+                the presented controller is expected to keep its animator alive, and a presenter it \
+                points back to does not hold it after dismissal), and a saved delegate kept only to \
+                be put back later (`originalDelegate`, `previousDelegate`, `savedDataSource`).
                 """,
             whyIsThisBad: """
                 The delegate pattern points up the ownership tree: a view controller owns a view (or a \
@@ -83,6 +87,21 @@ public struct StrongDelegateRule: Rule {
                 }
                 struct Settings { let delegate: SettingsDelegate }
                 """),
+            RuleExample("""
+                final class SheetController: UIViewController {
+                    var sheetTransitionDelegate: UIViewControllerTransitioningDelegate? {
+                        didSet { transitioningDelegate = sheetTransitionDelegate }
+                    }
+                }
+                final class FindProxy: NSObject {
+                    private var originalDelegate: AnyObject?
+                    private var photoDataSource: PhotoDataSource?
+                    func show(_ photo: Photo) {
+                        let source = PhotoDataSource(photo: photo)
+                        photoDataSource = source
+                    }
+                }
+                """),
         ])
 
     public func check(_ context: RuleContext) {
@@ -104,10 +123,16 @@ public struct StrongDelegateRule: Rule {
                   !isOwnedHelper(variable, typeKey: role.key, context: context)
             else { continue }
             var spelled = context.compactText(annotation)
-            if spelled.hasSuffix("!") { spelled.removeLast() }
-            if !spelled.hasSuffix("?") { spelled = spelled.contains(" ") || spelled.contains("&") ? "(\(spelled))?" : spelled + "?" }
+            if !spelled.hasSuffix("?") && !spelled.hasSuffix("!") {
+                spelled = spelled.contains(" ") || spelled.contains("&") ? "(\(spelled))?" : spelled + "?"
+            }
+            // Keep the attributes and modifiers as written (`@IBOutlet`, `private(set)`).
+            let binding = context.tree.previousSignificant(before: variable.nameToken) ?? variable.declarationStart
+            let modifiers = binding > variable.declarationStart ? context.compactText(variable.declarationStart..<binding) : ""
+            let prefix = modifiers.isEmpty ? "" : modifiers + " "
             context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.node,
-                           message: Self.message(name: variable.name, type: spelled, isLet: variable.isLet))
+                           message: Self.message(name: variable.name, declaration: "\(prefix)weak var \(variable.name): \(spelled)",
+                                                 isLet: variable.isLet))
         }
     }
 
@@ -136,8 +161,17 @@ public struct StrongDelegateRule: Rule {
     }
 
     func isDelegateName(_ name: String) -> Bool {
-        name == "delegate" || name == "dataSource" || name.hasSuffix("Delegate") || name.hasSuffix("DataSource")
+        guard name == "delegate" || name == "dataSource" || name.hasSuffix("Delegate") || name.hasSuffix("DataSource")
+        else { return false }
+        // A delegate saved to be restored later is someone else's, not an owner of this object.
+        return !Self.savedDelegatePrefixes.contains { name.hasPrefix($0) }
     }
+
+    static let savedDelegatePrefixes = ["original", "previous", "saved", "old"]
+
+    /// UIKit protocols whose objects are owned helpers by design: UIKit holds them weakly and
+    /// expects the presented controller to keep them alive.
+    static let ownedHelperProtocols: Set<String> = ["UIViewControllerTransitioningDelegate"]
 
     /// Whether a property of this type points back at an owner: a class-bound protocol (the
     /// delegate pattern), or a view controller or view (a strong back-reference). Other concrete
@@ -145,6 +179,7 @@ public struct StrongDelegateRule: Rule {
     /// owned, not owners.
     func holdsStrongly(_ type: String, context: RuleContext) -> Bool {
         let index = context.index
+        if Self.ownedHelperProtocols.contains(type) { return false }
         if let bound = index.isClassBoundProtocol(type) { return bound }
         if index.isController(type) || index.isView(type) { return true }
         let kinds = index.declaredKinds(of: type)
@@ -154,8 +189,8 @@ public struct StrongDelegateRule: Rule {
         return simple.hasSuffix("Delegate") || simple.hasSuffix("DataSource")
     }
 
-    static func message(name: String, type: String, isLet: Bool) -> String {
+    static func message(name: String, declaration: String, isLet: Bool) -> String {
         "`\(name)` is a strong reference, but a delegate usually owns the object that holds it: a retain cycle; "
-            + "declare it `weak var \(name): \(type)`" + (isLet ? " (or `unowned let`)" : "")
+            + "declare it `\(declaration)`" + (isLet ? " (or `unowned let`)" : "")
     }
 }

@@ -12,7 +12,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         summary: "A closure retained by `self` captures `self` strongly: a retain cycle.",
         documentation: RuleDocumentation(
             whatItDoes: """
-                In a class, flags a closure that refers to `self` strongly — `self.` member access, `self` \
+                In a class or actor, flags a closure that refers to `self` strongly — `self.` member access, `self` \
                 passed along, `[self]` in its capture list, or (in a `Task { }`) a bare member name — \
                 without `[weak self]` or `[unowned self]`, when the closure is kept by `self` or by \
                 something `self` keeps: assigned to a stored property (`onRetry = { ... }`, \
@@ -20,9 +20,13 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 (`contentView.onRetry = { ... }`, a cell dequeued from `self`'s table view, a local that \
                 the same function stores into `self`), passed to an API that stores it for the object's \
                 life (a repeating timer's block, `NotificationCenter.addObserver(forName:object:queue:using:)`, \
-                a KVO `observe` or Combine `sink`/`assign(to:on:)` whose token is stored, \
+                a KVO `observe` or Combine `sink`/`assign(to:on:)` whose token is stored (unless the \
+                publisher finishes after a bounded number of values: `.first()`, `.prefix(1)`), \
                 `setEventHandler`, a `UIAction` added to a control `self` owns), or a long-running `Task` \
-                (one that loops or iterates an async sequence) whose handle `self` stores. A property the \
+                (one that loops or iterates an async sequence) whose handle `self` stores. Calls named \
+                in the `retaining_calls` option (your own event bus's `subscribe`, say) are treated the \
+                same way: their closure is kept by the receiver when `self` is the receiver or owns it, \
+                by the token `self` stores, or for good by a shared receiver (`EventBus.shared`). A property the \
                 class itself sets back to `nil` (a one-shot completion handler) is not reported: the \
                 owner breaks that cycle.
                 """,
@@ -61,7 +65,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 property of the class (weak ones only when they are `@IBOutlet`s, which the view \
                 hierarchy keeps); a parameter's object, or a local that is only presented or passed on, \
                 does not. Closures stored through APIs that are not listed here (a custom `store(in:)`, \
-                a third-party event bus) are not seen. `unowned self` is accepted as the fix even where it \
+                a third-party event bus) are not seen unless the `retaining_calls` option names them. `unowned self` is accepted as the fix even where it \
                 could crash. A stored `Task` that simply runs to completion holds `self` only until it \
                 ends and is not reported, though the specification lists every stored `Task`: on real \
                 code those were short fetches whose temporary hold on `self` is harmless.
@@ -103,6 +107,20 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                     let queue = FileQueue()
                 }
                 """),
+            RuleExample("""
+                final class InboxViewController: UIViewController {
+                    let bus = EventBus()
+                    var token: SubscriptionToken?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        bus.subscribe ↓{ event in self.handle(event) }
+                        token = Hub.shared.listen(to: .refresh) ↓{ _ in self.reload() }
+                        EventBus.shared.subscribe ↓{ event in self.handle(event) }
+                        subscribe ↓{ event in self.handle(event) }
+                        Hub.shared.post(.refresh) { self.reload() }
+                    }
+                }
+                """, options: ["retaining_calls": .strings(["subscribe", "listen"])]),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -114,6 +132,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                         DispatchQueue.main.async { self.view.layoutIfNeeded() }
                         UIView.animate(withDuration: 0.3) { self.view.alpha = 1 }
                         let names = items.map { self.title(for: $0) }
+                        model.$state.first { $0.isReady }.sink { _ in self.start() }.store(in: &cancellables)
                     }
                 }
                 """),
@@ -142,6 +161,20 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                     let locale = Locale.current
                 }
                 """),
+            RuleExample("""
+                final class InboxViewController: UIViewController {
+                    let bus = EventBus()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        bus.subscribe { event in self.handle(event) }
+                    }
+                }
+                """),
+        ],
+        options: [
+            RuleOption(name: "retaining_calls", kind: .strings,
+                       summary: "Base names of your own calls that keep the closure they are given for the receiver's life.",
+                       defaultValue: .strings([])),
         ])
 
     /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
@@ -225,6 +258,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         let name = model.name(ofCall: callIndex)
         let receiver = context.receiverChain(call)
         let labels = context.arguments(of: call).map(\.label)
+        if context.options.strings("retaining_calls").contains(name) {
+            return configuredRetention(name: name, receiver: receiver, callIndex: callIndex, at: call.node, context: context)
+        }
         switch name {
         case "append", "insert":
             guard let receiver, isOwned(receiver, at: call.node, context: context) else { return nil }
@@ -235,6 +271,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         case "addObserver" where labels.contains("forName") && labels.contains("queue"):
             return Retention(holder: "NotificationCenter until the observer is removed", isProperty: false)
         case "observe", "sink":
+            if name == "sink", let receiver, finishesAfterAValue(receiver, context: context) { return nil }
             guard let holder = storedResult(of: callIndex, context: context) else { return nil }
             return Retention(holder: holder, isProperty: true)
         case "setEventHandler":
@@ -251,6 +288,41 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             }
             return nil
         }
+    }
+
+    /// A call the configuration names as keeping its closure for the receiver's life
+    /// (`eventBus.subscribe { ... }`): a cycle when `self` is the receiver or owns it, or keeps the
+    /// token the call returns; a leak when the receiver is shared (`EventBus.shared`).
+    func configuredRetention(name: String, receiver: ExpressionChain?, callIndex: Int, at node: Int,
+                             context: RuleContext) -> Retention? {
+        guard let receiver, receiver.key != "self" else {
+            return Retention(holder: "`self` through `\(name)`", isProperty: false)
+        }
+        if isOwned(receiver, at: node, context: context) { return Retention(holder: receiver.key, isProperty: true) }
+        if let holder = storedResult(of: callIndex, context: context) { return Retention(holder: holder, isProperty: true) }
+        if let root = receiver.names.first, root.first?.isUppercase == true,
+           context.model.localVariable(named: root, visibleAt: node) == nil {
+            return Retention(holder: "`\(receiver.key)`", isProperty: false)
+        }
+        return nil
+    }
+
+    /// A publisher that finishes after a bounded number of values (`.first()`, `.first(where:)`,
+    /// `.prefix(3)`, `.output(at:)`): the subscription ends and the sink releases its closures.
+    func finishesAfterAValue(_ publisher: ExpressionChain, context: RuleContext) -> Bool {
+        for (offset, link) in publisher.links.enumerated() {
+            guard case .name(let name) = link, offset + 1 < publisher.links.count else { continue }
+            switch (name, publisher.links[offset + 1]) {
+            case ("first", .call), ("first", .closure), ("output", .call):
+                return true
+            case ("prefix", .call(let arguments)):
+                let inside = context.tree.significantTokens(in: arguments)
+                if inside.count == 1, context.tree.tokens[inside[0]].kind == .integerLiteral { return true }
+            default:
+                continue
+            }
+        }
+        return false
     }
 
     /// A loop in the task's body (`for await`, `while`, `repeat`) keeps it alive until cancelled.

@@ -9,6 +9,17 @@ enum UIKitVocabulary {
     static func looksLikeController(_ name: String) -> Bool {
         name.hasSuffix("Controller") || name.hasSuffix("VC") || name.hasSuffix("ViewController")
     }
+
+    /// SpriteKit and SceneKit nodes also have `addChild(_:)` and `removeFromParent()`: a type
+    /// from those frameworks (`SKShapeNode`, `SCNNode`), or a name that reads like a node.
+    static func looksLikeSceneNode(_ name: String) -> Bool {
+        if name.hasSuffix("Node") { return true }
+        for prefix in ["SK", "SCN"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if let next = rest.first, next.isUppercase, rest.dropFirst().first?.isLowercase == true { return true }
+        }
+        return false
+    }
 }
 
 extension RuleContext {
@@ -30,7 +41,7 @@ extension RuleContext {
         call.receiver.flatMap { ExpressionChain(tree, tokens: $0) }
     }
 
-    /// The text of a token range with runs of whitespace collapsed, for messages.
+    /// The text of a token range with runs of whitespace collapsed and trimmed, for messages.
     func compactText(_ range: Range<Int>) -> String {
         var result = ""
         var lastWasSpace = false
@@ -43,6 +54,7 @@ extension RuleContext {
                 lastWasSpace = false
             }
         }
+        if lastWasSpace, result.last == " " { result.removeLast() }
         return result
     }
 
@@ -127,6 +139,8 @@ enum TypeClass {
             self = .controller
         } else if name.hasSuffix("View") || name.hasSuffix("Cell") {
             self = .view
+        } else if UIKitVocabulary.looksLikeSceneNode(name) {
+            self = .other
         } else {
             self = .unknown
         }
@@ -144,6 +158,7 @@ extension RuleContext {
         let capitalized = last.prefix(1).uppercased() + last.dropFirst()
         if UIKitVocabulary.looksLikeController(capitalized) || last == "vc" || last == "controller" { return .controller }
         if capitalized.hasSuffix("View") || capitalized.hasSuffix("Cell") { return .view }
+        if UIKitVocabulary.looksLikeSceneNode(capitalized) { return .other }
         return .unknown
     }
 }

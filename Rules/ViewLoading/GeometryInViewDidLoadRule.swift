@@ -15,7 +15,9 @@ public struct GeometryInViewDidLoadRule: Rule {
                 Inside `viewDidLoad()` of a view controller, flags reads of `view.bounds`, `view.frame`, \
                 `view.safeAreaInsets`, `view.safeAreaLayoutGuide.layoutFrame` (also through \
                 `self.view`) and `UIScreen.main.bounds`. Assignments to them, and reads inside closures \
-                (which run later), are left alone. Several reads on one line are one finding.
+                (which run later), are left alone. Several reads on one line are one finding, at the first \
+                read of the view's geometry when the line has one (comparing the view with the screen is \
+                often deliberate; reading the view this early is not).
                 """,
             whyIsThisBad: """
                 In `viewDidLoad()` the view has just been created: it is not in a window, has not been \
@@ -56,6 +58,7 @@ public struct GeometryInViewDidLoadRule: Rule {
                         let top = view.safeAreaLayoutGuide.↓layoutFrame.minY
                         let insets = view.↓safeAreaInsets
                         let screen = UIScreen.main.↓bounds
+                        let fillsScreen = UIScreen.main.bounds.width == view.↓frame.width
                     }
                 }
                 """),
@@ -91,7 +94,10 @@ public struct GeometryInViewDidLoadRule: Rule {
                 ExpressionChain(tree, tokens: outline.assignments[index].lhs)?.linkTokens.last
             })
             // One finding per line: `CGRect(x: view.frame.minX, width: view.frame.width)` is one mistake.
-            var reportedLines = Set<Int>()
+            // A read of the view's own geometry speaks for its line before a `UIScreen` read does:
+            // it is the timing mistake, where comparing against the screen may be deliberate.
+            var chosen: [Int: (token: Int, expression: String, isScreen: Bool)] = [:]
+            var lines: [Int] = []
             for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
                 guard Self.members.contains(tree.text(ofToken: token)), !written.contains(token),
                       !closures.contains(where: { $0.contains(token) }),
@@ -101,8 +107,19 @@ public struct GeometryInViewDidLoadRule: Rule {
                 let isRootGeometry = names == ["view", "bounds"] || names == ["view", "frame"]
                     || names == ["view", "safeAreaInsets"] || names == ["view", "safeAreaLayoutGuide", "layoutFrame"]
                     || names == ["UIScreen", "main", "bounds"]
-                guard isRootGeometry, reportedLines.insert(tree.line(ofToken: token)).inserted else { continue }
-                context.report(token: token, node: function.node, message: Self.message(chain.key))
+                guard isRootGeometry else { continue }
+                let line = tree.line(ofToken: token)
+                let isScreen = names[0] == "UIScreen"
+                if let earlier = chosen[line] {
+                    if earlier.isScreen && !isScreen { chosen[line] = (token, chain.key, isScreen) }
+                } else {
+                    chosen[line] = (token, chain.key, isScreen)
+                    lines.append(line)
+                }
+            }
+            for line in lines {
+                guard let read = chosen[line] else { continue }
+                context.report(token: read.token, node: function.node, message: Self.message(read.expression))
             }
         }
     }

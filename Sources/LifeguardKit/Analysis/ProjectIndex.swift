@@ -318,8 +318,13 @@ public struct ProjectIndex: Sendable {
                 value = .selfReference
             } else if rhs.count == 1, tree.tokens[rhs[0]].isKeyword(.nil) {
                 value = .nilLiteral
-            } else if TypeNames.initialized(tree, assignment.rhs) != nil
-                        || (rhs.count >= 3 && tree.tokens[rhs[0]].kind == .period && tree.token(rhs[1], is: "init")) {
+            } else if Self.isCreation(tree, assignment.rhs, rhs) {
+                value = .creation
+            } else if rhs.count == 1, tree.tokens[rhs[0]].kind == .identifier,
+                      let local = tree.localVariable(named: tree.text(ofToken: rhs[0]), visibleAt: assignment.node),
+                      let initializer = tree.outline.variables[local].initializer,
+                      Self.isCreation(tree, initializer, tree.significantTokens(in: initializer)) {
+                // `let source = PhotoSource(photo); self.source = source` stores a new object too.
                 value = .creation
             } else {
                 value = .other
@@ -339,6 +344,12 @@ public struct ProjectIndex: Sendable {
                 Assignment(value: value, isOwnMember: lhs.names.count == 1, typeKey: typeKey, receiverType: receiverType))
         }
         return assignedValues
+    }
+
+    /// `Foo(...)`, `Foo.init(...)` or `.init(...)`.
+    private static func isCreation(_ tree: SyntaxTree, _ range: Range<Int>, _ significant: [Int]) -> Bool {
+        TypeNames.initialized(tree, range) != nil
+            || (significant.count >= 3 && tree.tokens[significant[0]].kind == .period && tree.token(significant[1], is: "init"))
     }
 
     /// The type a name has where it is used: a local's or parameter's declaration, or a member's.
