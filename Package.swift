@@ -33,9 +33,12 @@ let package = Package(
             ),
             dependencies: ["lifeguard"]
         ),
-        .testTarget(name: "LifeguardKitTests", dependencies: ["LifeguardKit"], exclude: ["Golden"]),
-        .testTarget(name: "LifeguardRulesTests", dependencies: ["LifeguardRules", "LifeguardKit"]),
-        .testTarget(name: "LifeguardCLITests", dependencies: ["lifeguard", "LifeguardKit", "LifeguardRules"]),
+        // Fixture lookup and subprocess helpers the three test targets share.
+        .target(name: "LifeguardTestSupport", dependencies: ["LifeguardKit"], path: "Tests/LifeguardTestSupport"),
+        .testTarget(name: "LifeguardKitTests", dependencies: ["LifeguardKit", "LifeguardTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "LifeguardRulesTests", dependencies: ["LifeguardRules", "LifeguardKit", "LifeguardTestSupport"]),
+        .testTarget(name: "LifeguardCLITests",
+                    dependencies: ["lifeguard", "LifeguardKit", "LifeguardRules", "LifeguardTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,7 +15,8 @@ public struct GlobalKeyWindowRule: Rule {
                 Flags `UIApplication.shared.keyWindow`, `UIApplication.shared.windows` (any use), \
                 `UIApplication.shared.delegate?.window`, and `UIApplication.shared.connectedScenes` used \
                 to pick an arbitrary scene or window (`.first`, or a walk to `.windows`/`.keyWindow`); a \
-                search for a particular scene (`first(where:)`, or `filter { ... }.first`) is fine.
+                search for a particular scene (`first(where:)`, or `filter { ... }.first`) is fine, and so \
+                are the windows of the scene it finds.
                 """,
             whyIsThisBad: """
                 Since iOS 13 an app can show several scenes at once (iPad split view, Stage Manager, \
@@ -46,6 +47,10 @@ public struct GlobalKeyWindowRule: Rule {
                     let any = ↓UIApplication.shared.windows.first { $0.isKeyWindow }
                     let window = ↓UIApplication.shared.delegate?.window
                     let scene = ↓UIApplication.shared.connectedScenes.first as? UIWindowScene
+                    let some = ↓UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }.first?.windows
+                    let walked = ↓UIApplication.shared.connectedScenes
+                        .flatMap { ($0 as? UIWindowScene)?.windows ?? [] }
+                        .first(where: \\.isKeyWindow)
                     return root
                 }
                 """),
@@ -62,6 +67,10 @@ public struct GlobalKeyWindowRule: Rule {
                             .compactMap { $0 as? UIWindowScene }
                             .filter { $0.session == session }
                             .first
+                        let key = UIApplication.shared.connectedScenes
+                            .compactMap { $0 as? UIWindowScene }
+                            .first(where: { $0.activationState == .foregroundActive })?
+                            .windows.first(where: \\.isKeyWindow)
                     }
                 }
                 """),
@@ -123,8 +132,10 @@ public struct GlobalKeyWindowRule: Rule {
             if name == "windows" || name == "keyWindow" { return true }
             guard let before = tree.previousSignificant(before: token), tree.tokens[before].kind == .period else { continue }
             let next = tree.nextSignificant(after: token).map { tree.tokens[$0].kind }
-            if name == "filter", next == .leftParen || next == .leftBrace { filtered = true }
-            if name == "first" || name == "last", !filtered, next != .leftParen && next != .leftBrace { return true }
+            let hasPredicate = next == .leftParen || next == .leftBrace
+            if name == "filter", hasPredicate { filtered = true }
+            // Once a particular scene is chosen, its `windows` are that scene's own.
+            if name == "first" || name == "last" { return !(hasPredicate || filtered) }
         }
         return false
     }

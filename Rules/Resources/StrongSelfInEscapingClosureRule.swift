@@ -28,7 +28,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 same way: their closure is kept by the receiver when `self` is the receiver or owns it, \
                 by the token `self` stores, or for good by a shared receiver (`EventBus.shared`). A property the \
                 class itself sets back to `nil` (a one-shot completion handler) is not reported: the \
-                owner breaks that cycle.
+                owner breaks that cycle. Inside a closure that captures `[unowned self]` or `[weak self]`, \
+                a nested closure's `self` is that capture and is not reported, unless the outer closure \
+                made it strong again (`guard let self`).
                 """,
             whyIsThisBad: """
                 Swift closures capture the variables they use, and capture `self` strongly unless told \
@@ -121,6 +123,17 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                     }
                 }
                 """, options: ["retaining_calls": .strings(["subscribe", "listen"])]),
+            RuleExample("""
+                final class TogglesViewController: UITableViewController {
+                    var subscriptions = Set<AnyCancellable>()
+                    lazy var makeCell: () -> UITableViewCell = { [weak self] in
+                        guard let self else { return UITableViewCell() }
+                        let cell = ToggleCell()
+                        cell.changes.sink ↓{ isOn in self.record(isOn) }.store(in: &self.subscriptions)
+                        return cell
+                    }
+                }
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -159,6 +172,16 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                         return formatter
                     }()
                     let locale = Locale.current
+                }
+                """),
+            RuleExample("""
+                final class TogglesViewController: UITableViewController {
+                    var subscriptions = Set<AnyCancellable>()
+                    lazy var makeCell: () -> UITableViewCell = { [unowned self] in
+                        let cell = ToggleCell()
+                        cell.changes.sink { isOn in self.record(isOn) }.store(in: &self.subscriptions)
+                        return cell
+                    }
                 }
                 """),
             RuleExample("""
@@ -517,7 +540,10 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         let outline = context.outline
         for link in model.laterLinks(inChainOf: callIndex) where model.name(ofCall: link) == "store" {
             if let bag = context.argument("in", of: outline.calls[link]) {
-                return context.compactText(bag.expression).replacingOccurrences(of: "&", with: "")
+                // `&self.cancellables` and `&cancellables` are the same storage.
+                var holder = Substring(context.compactText(bag.expression).filter { $0 != "&" })
+                if holder.hasPrefix("self.") { holder = holder.dropFirst("self.".count) }
+                return String(holder)
             }
         }
         let outermost = outline.calls[model.outermostCall(inChainOf: callIndex)]
@@ -554,31 +580,5 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     static func assignMessage(holder: String) -> String {
         "`assign(to:on: self)` keeps `self` strongly for as long as `\(holder)` keeps the subscription, a retain cycle; "
             + "use `sink { [weak self] ... }` or `assign(to: &$property)`"
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var remaining = self[...]
-        while let range = remaining.range(of: target) {
-            result += remaining[..<range.lowerBound] + replacement
-            remaining = remaining[range.upperBound...]
-        }
-        return result + remaining
-    }
-}
-
-extension Substring {
-    func range(of target: String) -> Range<Index>? {
-        var start = startIndex
-        while start < endIndex {
-            if self[start...].hasPrefix(target) {
-                return start..<index(start, offsetBy: target.count)
-            }
-            start = index(after: start)
-        }
-        return nil
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LifeguardTestSupport
 
 /// The `lifeguard` executable, run as users and CI run it.
 final class CLITests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LifeguardKit
+import LifeguardTestSupport
 
 /// The outline must find exactly the declarations and closures the Swift compiler's own parser
 /// finds (`swiftc -frontend -dump-parse`), by kind, name, line and column, on every fixture.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LifeguardKit
+import LifeguardTestSupport
 
 /// The outline shapes rules depend on, pinned on small inputs.
 final class OutlineTests: XCTestCase {

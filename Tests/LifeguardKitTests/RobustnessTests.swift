@@ -1,5 +1,6 @@
 import XCTest
 @testable import LifeguardKit
+import LifeguardTestSupport
 
 /// Hostile input never crashes, never hangs, and costs work linear in its size. Work is measured
 /// by counting the outline builder's token reads (lookaheads included), not by a clock: for

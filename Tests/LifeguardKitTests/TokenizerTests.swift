@@ -1,5 +1,6 @@
 import XCTest
 @testable import LifeguardKit
+import LifeguardTestSupport
 
 final class TokenizerTests: XCTestCase {
     /// (kind, text) of every token, trivia included.

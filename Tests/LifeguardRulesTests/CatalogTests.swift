@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import LifeguardKit
 import LifeguardRules
+import LifeguardTestSupport
 
 /// One id, four places: the rule's file, its catalog entry, its fixture folder, the registry.
 final class CatalogTests: XCTestCase {

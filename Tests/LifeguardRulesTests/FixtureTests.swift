@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import LifeguardKit
 import LifeguardRules
+import LifeguardTestSupport
 
 /// Every fixture reports exactly what its `// expect:` markers say — every expected diagnostic
 /// and nothing else — in every harness mode. `Fixtures/rules/<rule_id>/` runs with that rule

@@ -77,8 +77,31 @@ extension FileModel {
         case .weakOrUnowned: return false
         case .explicitStrong: return true
         case .notListed:
+            if outerCaptureWeakensSelf(closure) { return false }
             if !selfReferences(in: closure).isEmpty { return true }
             return countingImplicitMembers && !implicitSelfMembers(in: closure).isEmpty
         }
+    }
+
+    /// Inside a closure that captures `[unowned self]` or `[weak self]`, a nested closure's `self`
+    /// is that capture, not the object's strong reference, unless the outer closure turned it
+    /// back into a strong one (`guard let self`) first.
+    func outerCaptureWeakensSelf(_ closure: Int) -> Bool {
+        let nodes = outline.nodes
+        var current = nodes[outline.closures[closure].node].parent
+        while current >= 0, nodes[current].kind != .function, nodes[current].kind != .type {
+            if nodes[current].kind == .closure {
+                let outer = nodes[current].detail
+                for capture in outline.captures[outline.closures[outer].captures] where capture.name == "self" {
+                    switch capture.specifier {
+                    case .strong: return false
+                    case .weak: return localVariable(named: "self", visibleAt: outline.closures[closure].node) == nil
+                    case .unowned, .unownedSafe, .unownedUnsafe: return true
+                    }
+                }
+            }
+            current = nodes[current].parent
+        }
+        return false
     }
 }

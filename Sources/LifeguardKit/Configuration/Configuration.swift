@@ -437,16 +437,3 @@ public enum Glob {
         return previous[text.count]
     }
 }
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var remaining = self[...]
-        while let range = remaining.range(of: target) {
-            result += remaining[..<range.lowerBound] + replacement
-            remaining = remaining[range.upperBound...]
-        }
-        return result + remaining
-    }
-}

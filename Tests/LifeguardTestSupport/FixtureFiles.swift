@@ -1,21 +1,20 @@
 import Foundation
-@testable import LifeguardKit
+import LifeguardKit
 
 /// Locates the repository's `Fixtures/` folder from this file's path, so tests run from any
 /// working directory.
-enum FixtureFiles {
-    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+public enum FixtureFiles {
+    public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
 
-    static let directory = repositoryRoot.appendingPathComponent("Fixtures")
+    public static let directory = repositoryRoot.appendingPathComponent("Fixtures")
 
     /// Every `.swift` file under `Fixtures/` (or a subfolder), sorted by path.
-    static func swiftFiles(under subfolder: String? = nil) -> [URL] {
+    public static func swiftFiles(under subfolder: String? = nil) -> [URL] {
         swiftFiles(in: subfolder.map { directory.appendingPathComponent($0) } ?? directory)
     }
 
-    static func swiftFiles(in root: URL) -> [URL] {
+    public static func swiftFiles(in root: URL) -> [URL] {
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
             return []
         }
@@ -26,27 +25,27 @@ enum FixtureFiles {
         return files.sorted { $0.path < $1.path }
     }
 
-    static func source(_ url: URL) throws -> SourceFile {
+    public static func source(_ url: URL) throws -> SourceFile {
         let data = try Data(contentsOf: url)
         return SourceFile(path: url.path, bytes: [UInt8](data))
     }
 
     /// The path relative to `Fixtures/`, for messages.
-    static func shortPath(_ url: URL) -> String {
+    public static func shortPath(_ url: URL) -> String {
         let prefix = directory.path + "/"
         return url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : url.path
     }
 }
 
 /// Runs a program and captures its output.
-enum ProcessRunner {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public enum ProcessRunner {
+    public struct Output: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
-    static func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
+    public static func run(_ executable: URL, _ arguments: [String], input: Data? = nil,
                     environment: [String: String]? = nil, currentDirectory: URL? = nil) throws -> Output {
         let process = Process()
         process.executableURL = executable
@@ -85,7 +84,7 @@ enum ProcessRunner {
     }
 
     /// Finds a program on `PATH`.
-    static func which(_ name: String) -> URL? {
+    public static func which(_ name: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
