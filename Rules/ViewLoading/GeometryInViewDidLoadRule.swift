@@ -15,7 +15,10 @@ public struct GeometryInViewDidLoadRule: Rule {
                 Inside `viewDidLoad()` of a view controller, flags reads of `view.bounds`, `view.frame`, \
                 `view.safeAreaInsets`, `view.safeAreaLayoutGuide.layoutFrame` (also through \
                 `self.view`) and `UIScreen.main.bounds`. Assignments to them, and reads inside closures \
-                (which run later), are left alone. Several reads on one line are one finding, at the first \
+                (which run later), are left alone, and so is a read that only gives a first frame to a \
+                view the same function then lays out with constraints (`x.frame = view.bounds` followed \
+                by `x.snp.makeConstraints`, `x.topAnchor.constraint(...)` or \
+                `x.translatesAutoresizingMaskIntoConstraints = false`). Several reads on one line are one finding, at the first \
                 read of the view's geometry when the line has one (comparing the view with the screen is \
                 often deliberate; reading the view this early is not).
                 """,
@@ -59,6 +62,8 @@ public struct GeometryInViewDidLoadRule: Rule {
                         let insets = view.↓safeAreaInsets
                         let screen = UIScreen.main.↓bounds
                         let fillsScreen = UIScreen.main.bounds.width == view.↓frame.width
+                        header.frame = view.↓bounds
+                        footer.snp.makeConstraints { $0.bottom.equalTo(view) }
                     }
                 }
                 """),
@@ -74,6 +79,18 @@ public struct GeometryInViewDidLoadRule: Rule {
                     override func viewDidLayoutSubviews() {
                         super.viewDidLayoutSubviews()
                         label.frame = view.bounds
+                    }
+                }
+                """),
+            RuleExample("""
+                final class TabsBar: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        collectionView.frame = view.frame
+                        view.addSubview(collectionView)
+                        collectionView.snp.makeConstraints { $0.edges.equalTo(view) }
+                        spinner.frame = view.bounds
+                        spinner.translatesAutoresizingMaskIntoConstraints = false
                     }
                 }
                 """),
@@ -93,6 +110,7 @@ public struct GeometryInViewDidLoadRule: Rule {
             let written = Set(model.descendants(of: function.node, kind: .assignment).compactMap { index -> Int? in
                 ExpressionChain(tree, tokens: outline.assignments[index].lhs)?.linkTokens.last
             })
+            let superseded = framesReplacedByAutoLayout(in: function, context: context)
             // One finding per line: `CGRect(x: view.frame.minX, width: view.frame.width)` is one mistake.
             // A read of the view's own geometry speaks for its line before a `UIScreen` read does:
             // it is the timing mistake, where comparing against the screen may be deliberate.
@@ -100,7 +118,7 @@ public struct GeometryInViewDidLoadRule: Rule {
             var lines: [Int] = []
             for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
                 guard Self.members.contains(tree.text(ofToken: token)), !written.contains(token),
-                      !closures.contains(where: { $0.contains(token) }),
+                      !closures.contains(where: { $0.contains(token) }), !superseded.contains(where: { $0.contains(token) }),
                       let chain = ExpressionChain(tree, tokens: tree.postfixExpressionStart(endingAt: token)..<(token + 1))
                 else { continue }
                 let names = chain.names
@@ -122,6 +140,39 @@ public struct GeometryInViewDidLoadRule: Rule {
                 context.report(token: read.token, node: function.node, message: Self.message(read.expression))
             }
         }
+    }
+
+    /// The right-hand sides of `x.frame = ...` where the same function then gives `x` Auto Layout
+    /// constraints (`x.snp.makeConstraints`, `x.topAnchor.constraint(...)`,
+    /// `x.translatesAutoresizingMaskIntoConstraints = false`): the frame is only a first value
+    /// that layout replaces, so reading the view's size for it does no harm.
+    func framesReplacedByAutoLayout(in function: FunctionDeclaration, context: RuleContext) -> [Range<Int>] {
+        let model = context.model
+        let outline = context.outline
+        var constrained = Set<[String]>()
+        for index in model.descendants(of: function.node, kind: .call) {
+            let call = outline.calls[index]
+            guard let receiver = context.receiverChain(call)?.names, let last = receiver.last else { continue }
+            let name = model.name(ofCall: index)
+            let snapKit = (name == "makeConstraints" || name == "remakeConstraints") && last == "snp"
+            let anchor = name.hasPrefix("constraint") && last.hasSuffix("Anchor")
+            if snapKit || anchor { constrained.insert(Array(receiver.dropLast())) }
+        }
+        var frames: [(receiver: [String], value: Range<Int>)] = []
+        for index in model.descendants(of: function.node, kind: .assignment) {
+            let assignment = outline.assignments[index]
+            guard let lhs = ExpressionChain(context.tree, tokens: assignment.lhs)?.names, lhs.count >= 2 else { continue }
+            switch lhs.last {
+            case "translatesAutoresizingMaskIntoConstraints":
+                let value = context.tree.significantTokens(in: assignment.rhs)
+                if value.count == 1, context.tree.token(value[0], is: "false") { constrained.insert(Array(lhs.dropLast())) }
+            case "frame":
+                frames.append((Array(lhs.dropLast()), assignment.rhs))
+            default:
+                break
+            }
+        }
+        return frames.filter { constrained.contains($0.receiver) }.map(\.value)
     }
 
     static func message(_ expression: String) -> String {
