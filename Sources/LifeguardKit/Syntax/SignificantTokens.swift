@@ -40,11 +40,13 @@ struct SignificantTokens {
         }
         var partner = [Int32](repeating: -1, count: indices.count)
         var open = BranchingStack<Int32>()
+        let pairingKinds = SignificantTokens.pairingKinds
         gathered.withUnsafeBufferPointer { tokens in
             partner.withUnsafeMutableBufferPointer { partner in
                 for position in 0..<tokens.count {
                     let kind = tokens[position].kind
-                    if kind.rawValue < TokenKind.stringStart.rawValue { continue }
+                    // Most tokens are names, literals and punctuation that pair with nothing.
+                    if (pairingKinds >> UInt64(kind.rawValue)) & 1 == 0 { continue }
                     switch kind {
                     case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
                         open.push(Int32(truncatingIfNeeded: position))
@@ -83,6 +85,14 @@ struct SignificantTokens {
         self.partner = partner
         self.positionOfRaw = positionOfRaw
     }
+
+    /// A bit for each kind the pairing pass looks at: brackets, string delimiters and `#if`s.
+    static let pairingKinds: UInt64 = {
+        let kinds: [TokenKind] = [.leftParen, .rightParen, .leftBracket, .rightBracket, .leftBrace, .rightBrace,
+                                  .stringStart, .stringEnd, .interpolationStart, .interpolationEnd,
+                                  .poundIf, .poundElseif, .poundElse, .poundEndif]
+        return kinds.reduce(0) { $0 | (1 << UInt64($1.rawValue)) }
+    }()
 
     static func pairs(_ opener: TokenKind, _ closer: TokenKind) -> Bool {
         switch (opener, closer) {
