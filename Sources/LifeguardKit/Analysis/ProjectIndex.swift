@@ -79,6 +79,11 @@ public struct ProjectIndex: Sendable {
     /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
     /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
     public private(set) var assignedValues: [String: [Assignment]] = [:]
+    /// What each function of the run does to its arguments, `self` and `self`'s properties.
+    public private(set) var summaries = CallSummaries()
+
+    /// An index of nothing: every name is a framework name.
+    public static let empty = ProjectIndex(trees: [])
 
     /// One assignment to a member.
     public struct Assignment: Sendable {
@@ -197,6 +202,15 @@ public struct ProjectIndex: Sendable {
             for (name, values) in assignmentPart { assignedValues[name, default: []].append(contentsOf: values) }
             for (type, values) in callPart.0 { callsByType[type, default: []].append(contentsOf: values) }
             for (name, values) in callPart.1 { functionsByName[name, default: []].append(contentsOf: values) }
+        }
+        guard !trees.isEmpty else { return }
+        let fileSummaries = Parallel.map(files) { file in FileSummaries.extract(file.0, qualifiedTypeNames: file.1) }
+        let resolver = self
+        var superclasses: [String: String] = [:]
+        for (key, facts) in types { if let superclass = facts.superclass { superclasses[key] = superclass } }
+        summaries = CallSummaries(files: fileSummaries, superclasses: superclasses) { function in
+            guard let name = function.typeName else { return nil }
+            return function.isExtension ? resolver.key(for: name, from: nil) : name
         }
     }
 
