@@ -48,6 +48,12 @@ public struct ManualLifecycleCallRule: Rule {
                 callbacks by hand in a custom container that opted out of automatic forwarding is still \
                 reported: use `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, \
                 which exist for that.
+                """,
+            fix: """
+                Only for a view's `layoutSubviews()`: replaces it with `layoutIfNeeded()`, which lays \
+                the view out now through UIKit's layout pass. A view calling its own \
+                `layoutSubviews()` from inside `layoutSubviews()` gets no fix. The controller \
+                callbacks and `draw(_:)` have no certain replacement, so they are not fixed.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -125,7 +131,8 @@ public struct ManualLifecycleCallRule: Rule {
                   matches(shape, call, context: context),
                   receiverIs(isControllerCallback ? .controller : .view, receiver, call: call, context: context)
             else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.message(name: name, shape: shape))
+            context.report(token: call.nameToken, node: call.node, message: Self.message(name: name, shape: shape),
+                           fix: name == "layoutSubviews" ? layoutIfNeededFix(call, receiver: receiver, context: context) : nil)
         }
     }
 
@@ -157,6 +164,19 @@ public struct ManualLifecycleCallRule: Rule {
         case .view: return role == .view
         case .other, .unknown: return false
         }
+    }
+
+    /// A view's `layoutSubviews()` → `layoutIfNeeded()`, which runs the layout pass through
+    /// UIKit. Not for a view's own call inside its `layoutSubviews()`, which would re-enter it.
+    /// Controllers' callbacks have no certain replacement, so they get no fix.
+    func layoutIfNeededFix(_ call: Call, receiver: ExpressionChain?, context: RuleContext) -> Fix? {
+        if receiver == nil || receiver?.key == "self",
+           let function = context.model.enclosingFunction(of: call.node),
+           context.outline.functions[function].name == "layoutSubviews" {
+            return nil
+        }
+        return context.fixes.fix("replace `layoutSubviews()` with `layoutIfNeeded()`",
+                                 [context.fixes.replace(token: call.nameToken, with: "layoutIfNeeded")])
     }
 
     static func message(name: String, shape: Shape) -> String {

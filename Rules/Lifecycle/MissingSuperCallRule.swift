@@ -54,6 +54,13 @@ public struct MissingSuperCallRule: Rule {
             knownLimitations: """
                 Only types whose class chain reaches a UIKit controller or view (or a configured base \
                 class) are checked. A `super` call made by a helper the override calls is not followed.
+                """,
+            fix: """
+                Inserts `super.<method>(...)` as the first statement of the override, passing each \
+                parameter under its label (`super.viewWillTransition(to: size, with: coordinator)`), \
+                indented like the body. No fix when a parameter has no name to pass (`_: Bool`), when \
+                the override calls a different lifecycle method on `super` (that looks deliberate), or \
+                when the body starts on the line of its `{`.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -137,7 +144,8 @@ public struct MissingSuperCallRule: Rule {
             guard !called else { continue }
             let start = overrideToken(of: function, context: context)
             context.report(tokens: start..<(function.nameToken + 1), node: function.node,
-                           message: Self.message(method: function.fullName, instead: otherLifecycleCall))
+                           message: Self.message(method: function.fullName, instead: otherLifecycleCall),
+                           fix: otherLifecycleCall == nil ? superCallFix(function, context: context) : nil)
         }
     }
 
@@ -150,6 +158,23 @@ public struct MissingSuperCallRule: Rule {
             return token
         }
         return function.keywordToken
+    }
+
+    /// `super.<method>(<each parameter under its label>)` as the body's first statement. None
+    /// when a parameter has no name to pass on (`_: Bool`); none when the override calls
+    /// another lifecycle method on `super` instead (the caller passes no fix then: that looks
+    /// deliberate, and two calls would be wrong).
+    func superCallFix(_ function: FunctionDeclaration, context: RuleContext) -> Fix? {
+        guard let body = function.body else { return nil }
+        var arguments: [String] = []
+        for parameter in context.outline.parameters[function.parameters] {
+            guard parameter.name != "_" else { return nil }
+            // The name as written, so a backticked name stays backticked.
+            let name = context.source.text(context.tree.tokens[parameter.nameToken].range)
+            arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
+        }
+        let call = "super.\(function.name)(\(arguments.joined(separator: ", ")))"
+        return context.fixes.fix("insert `\(call)`", [context.fixes.insertFirstStatement(call, in: body)])
     }
 
     static func message(method: String, instead: String?) -> String {

@@ -58,6 +58,14 @@ public struct StrongDelegateRule: Rule {
                 in `Delegate` or `DataSource` (framework delegate protocols are `@objc`); a strong \
                 reference that is deliberate (an object that must outlive its owner) needs a suppression \
                 comment saying why.
+                """,
+            fix: """
+                Adds `weak` before `var`, keeping attributes and modifiers in place (`@IBOutlet weak \
+                var`, `private weak var`), where `weak` certainly compiles: an optional `var` (`T?`, \
+                `T!`) declaring one name, not `lazy`, without a property wrapper, with no initial value \
+                but `nil`, whose type is a class-bound protocol of the run, a controller or view, or \
+                a delegate protocol of Apple's frameworks. A `let`, a non-optional type, or a protocol \
+                that Lifeguard only assumes is class-bound gets no fix.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -132,7 +140,8 @@ public struct StrongDelegateRule: Rule {
             let prefix = modifiers.isEmpty ? "" : modifiers + " "
             context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.node,
                            message: Self.message(name: variable.name, declaration: "\(prefix)weak var \(variable.name): \(spelled)",
-                                                 isLet: variable.isLet))
+                                                 isLet: variable.isLet),
+                           fix: weakFix(variable, typeKey: type, context: context))
         }
     }
 
@@ -188,6 +197,38 @@ public struct StrongDelegateRule: Rule {
         let simple = ProjectIndex.simpleName(type)
         return simple.hasSuffix("Delegate") || simple.hasSuffix("DataSource")
     }
+
+    /// `weak` before `var`, attributes and modifiers left where they are (`@IBOutlet weak var`,
+    /// `private(set) weak var`). Only where `weak` certainly compiles and keeps the meaning: an
+    /// optional `var` (`T?`, `T!`, `(any T)?`) of one name, not `lazy`, with no property wrapper
+    /// and no initial value but `nil` (a new object held weakly would be freed at once), whose
+    /// type is proven to be a class or class-bound: a protocol of the run that is, a controller
+    /// or view, or a delegate protocol of Apple's frameworks (Objective-C protocols are class-bound).
+    func weakFix(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Fix? {
+        let tree = context.tree
+        let index = context.index
+        guard !variable.isLet, tree.tokens[variable.keywordToken].isKeyword(.var), !variable.modifiers.contains(.lazy),
+              variable.attributes.allSatisfy(Self.attributesAllowedWithWeak.contains),
+              let annotation = variable.typeAnnotation, let last = tree.significantTokens(in: annotation).last,
+              tree.token(last, is: "?") || tree.token(last, is: "!"),
+              !tree.significantTokens(in: annotation).contains(where: { tree.token($0, is: "&") }),
+              variable.initializer.map({ tree.significantTokens(in: $0).map { tree.tokens[$0].isKeyword(.nil) } == [true] }) ?? true,
+              !context.outline.variables.contains(where: { $0.keywordToken == variable.keywordToken && $0.node != variable.node })
+        else { return nil }
+        let isFrameworkProtocol = index.declaredKinds(of: typeKey).isEmpty && !index.isClass(typeKey)
+            && Self.appleFrameworkPrefixes.contains { ProjectIndex.simpleName(typeKey).hasPrefix($0) }
+        guard index.isClassBoundProtocol(typeKey) == true || index.isController(typeKey) || index.isView(typeKey)
+            || isFrameworkProtocol else { return nil }
+        return context.fixes.fix("declare `\(variable.name)` `weak`", [context.fixes.insert("weak ", before: variable.keywordToken)])
+    }
+
+    static let attributesAllowedWithWeak: Set<String> = ["IBOutlet", "objc", "nonobjc", "available", "MainActor"]
+
+    /// Prefixes of Apple's Objective-C frameworks, whose delegate protocols are all `@objc`.
+    static let appleFrameworkPrefixes = [
+        "UI", "NS", "WK", "MK", "CL", "AV", "SK", "PH", "CN", "EK", "MF", "GK", "QL", "SF", "AS", "CB", "CA", "MC",
+        "PK", "UN", "WC", "AR", "SCN", "CX", "PDF", "NFC", "MTK", "GLK", "INUI", "ASWeb",
+    ]
 
     static func message(name: String, declaration: String, isLet: Bool) -> String {
         "`\(name)` is a strong reference, but a delegate usually owns the object that holds it: a retain cycle; "

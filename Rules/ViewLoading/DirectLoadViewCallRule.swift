@@ -34,6 +34,12 @@ public struct DirectLoadViewCallRule: Rule {
             knownLimitations: """
                 Any method named `loadView()` with no arguments is treated as the UIKit one unless its \
                 receiver resolves to a type of the run that is not a view controller.
+                """,
+            fix: """
+                Replaces `loadView()` with `loadViewIfNeeded()`, which loads the view once, through \
+                UIKit, and only if it is not loaded yet. No fix for `super.loadView()` outside \
+                `loadView()` (delete it instead) or for a call inside a `loadView()` method, where \
+                `loadViewIfNeeded()` would call `loadView()` again.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -96,7 +102,8 @@ public struct DirectLoadViewCallRule: Rule {
                 continue
             }
             guard receiverMayBeController(call, receiver: receiver, context: context) else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.message())
+            context.report(token: call.nameToken, node: call.node, message: Self.message(),
+                           fix: loadViewIfNeededFix(call, receiver: receiver, context: context))
         }
     }
 
@@ -116,6 +123,17 @@ public struct DirectLoadViewCallRule: Rule {
             return TypeClass(model.typeKey(name, at: call.node), index: context.index).mayBeController
         }
         return context.classify(receiver, at: call.node).mayBeController
+    }
+
+    /// `loadView()` → `loadViewIfNeeded()`. Not on `super` (where the call is better deleted),
+    /// and not inside any `loadView()`, where `loadViewIfNeeded()` would call it again.
+    func loadViewIfNeededFix(_ call: Call, receiver: ExpressionChain?, context: RuleContext) -> Fix? {
+        guard receiver?.key != "super" else { return nil }
+        if let function = context.model.enclosingFunction(of: call.node), context.outline.functions[function].name == "loadView" {
+            return nil
+        }
+        return context.fixes.fix("replace `loadView()` with `loadViewIfNeeded()`",
+                                 [context.fixes.replace(token: call.nameToken, with: "loadViewIfNeeded")])
     }
 
     static func message() -> String {

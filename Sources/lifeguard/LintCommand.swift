@@ -6,6 +6,8 @@ import LifeguardRules
 struct LintCommand {
     var tool: Tool
     var arguments: LintArguments
+    /// Set by `--fix` and `--diff` (FixCommand.swift): fixes between the lint and the reports.
+    var fixStep: FixStep?
 
     var console: Console { tool.console }
 
@@ -47,7 +49,16 @@ struct LintCommand {
             unknownSuppressionSeverity: configuration.isEnabled(unknownRule) ? configuration.severity(of: unknownRule) : nil,
             unusedSuppressionSeverity: arguments.reportUnusedSuppressions || configuration.isEnabled(unusedRule)
                 ? configuration.severity(of: unusedRule) : nil)
-        var result = Linter.lint(inputs, configuration: lintConfiguration)
+        var result: LintResult
+        if let fixStep {
+            guard let fixed = fixStep.run(inputs, configuration: lintConfiguration, console: console) else {
+                return ExitStatus.failure
+            }
+            result = fixed.result
+            hadFailure = hadFailure || fixed.failed
+        } else {
+            result = Linter.lint(inputs, configuration: lintConfiguration)
+        }
 
         do {
             if let path = arguments.writeBaseline {
@@ -77,7 +88,7 @@ struct LintCommand {
         }
         let counts = SeverityCounts(result.diagnostics)
         if !arguments.quiet {
-            console.writeError(summaryLine(counts, files: result.fileCount))
+            console.writeError(summaryLine(counts, files: result.fileCount) + (fixStep == nil ? FixStep.fixableHint(result.diagnostics) : ""))
             if let path = arguments.writeBaseline {
                 console.writeError("Lifeguard: wrote a baseline of \(result.diagnostics.count) findings to \(path).\n")
             }
@@ -133,7 +144,8 @@ struct LintCommand {
             }
             reporters.append((reporter, request.path))
         }
-        for (reporter, path) in reporters {
+        // `--diff` and a fixed `--stdin-path` source own stdout; reports to files still go out.
+        for (reporter, path) in reporters where path != nil || fixStep?.ownsStdout != true {
             var reportContext = context
             if path != nil { reportContext.useColor = false }
             let text = reporter.report(result, context: reportContext)
