@@ -31,6 +31,8 @@ struct LintArguments {
     var fix = false
     /// `--diff`: print the fixes as a unified diff instead of writing them (implies `--fix`).
     var diff = false
+    /// `--absolute-paths`: report absolute paths, for IDEs and build-tool plugins.
+    var absolutePaths = false
 }
 
 /// What the command line asks for.
@@ -163,6 +165,8 @@ enum ArgumentParser {
             case "--diff":
                 result.diff = true
                 result.fix = true
+            case "--absolute-paths":
+                result.absolutePaths = true
             default:
                 throw UsageError("unknown option '\(name)' (see `lifeguard --help`)")
             }
@@ -189,7 +193,7 @@ enum ArgumentParser {
 
         LINT OPTIONS:
           --format NAME             report format on stdout: xcode (default), json, sarif, github,
-                                    checkstyle, junit, gitlab, summary
+                                    checkstyle, junit, gitlab, summary, swift-summary
           --output PATH             write that report to PATH (atomically) instead of stdout
           --report FORMAT[:PATH]    an additional report, to PATH or stdout; repeatable
           --color auto|always|never color the xcode format (auto: when stdout is a terminal and
@@ -206,6 +210,7 @@ enum ArgumentParser {
           --fix                     apply every certain fix, then report the findings that remain
                                     (with --stdin-path: print the fixed source on stdout)
           --diff                    print the fixes as a unified diff instead of writing them
+          --absolute-paths          report absolute paths (IDEs, the build-tool plugin)
 
         EXIT STATUS:
           0  no error-severity findings (with --strict: no warnings either)

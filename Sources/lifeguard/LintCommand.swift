@@ -73,6 +73,7 @@ struct LintCommand {
             console.error(error)
             return ExitStatus.failure
         }
+        if arguments.absolutePaths { result = result.withAbsolutePaths(from: tool.workingDirectory) }
 
         var described = rules.map { $0.rule.description }
         if lintConfiguration.unknownSuppressionSeverity != nil { described.append(unknownRule) }
@@ -177,7 +178,7 @@ enum ReadOutcome: Sendable {
 enum Reporters {
     static let all: [any Reporter] = [
         XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
-        GitLabReporter(), SummaryReporter(),
+        GitLabReporter(), SummaryReporter(), SwiftSummaryReporter(),
     ]
     static var names: [String] { all.map { type(of: $0).name } }
 

@@ -159,6 +159,27 @@ final class FixCLITests: XCTestCase {
         XCTAssertEqual(try read("Real/Screen.swift"), Self.fixedScreen)
     }
 
+    /// What the build-tool plugin runs: absolute paths, and a summary that compiles as Swift.
+    func testBuildToolPluginInvocation() throws {
+        try write("Sources/Screen.swift", Self.screen)
+        let output = try run(["lint", "--quiet", "--format", "xcode", "--absolute-paths", "--no-config",
+                              "--report", "swift-summary:Summary.swift", "--", "Sources/Screen.swift"])
+        XCTAssertEqual(output.status, 1)
+        let base = workspace.resolvingSymlinksInPath().path
+        for line in output.stdout.split(separator: "\n") {
+            XCTAssertTrue(line.hasPrefix(workspace.path + "/Sources/Screen.swift:") || line.hasPrefix(base + "/Sources/Screen.swift:"),
+                          String(line))
+        }
+        XCTAssertEqual(output.stdout.split(separator: "\n").count, 3, output.stdout)
+        let summary = try read("Summary.swift")
+        XCTAssertTrue(summary.split(separator: "\n").allSatisfy { $0.hasPrefix("// ") }, summary)
+        XCTAssertTrue(summary.contains("missing_super_call"))
+        if let swiftc = ProcessRunner.which("swiftc") {
+            let parsed = try ProcessRunner.run(swiftc, ["-frontend", "-parse", workspace.appendingPathComponent("Summary.swift").path])
+            XCTAssertEqual(parsed.status, 0, parsed.stderr)
+        }
+    }
+
     func testLintSaysHowManyFindingsAreFixable() throws {
         try write("A.swift", Self.screen)
         let output = try run(["A.swift"])

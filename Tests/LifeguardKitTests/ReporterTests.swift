@@ -92,7 +92,7 @@ final class ReporterTests: XCTestCase {
 
     static let reporters: [any Reporter] = [
         XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
-        GitLabReporter(), SummaryReporter(),
+        GitLabReporter(), SummaryReporter(), SwiftSummaryReporter(),
     ]
 
     func testEveryReporterMatchesItsGoldenFile() throws {

@@ -260,3 +260,21 @@ enum StableHash {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
+
+/// The `summary` table as Swift line comments: a file a build system can compile, for the
+/// build-tool plugin, whose command must declare an output and whose outputs SwiftPM and Xcode
+/// treat by their extension (any other kind of file would be copied into the app's resources).
+public struct SwiftSummaryReporter: Reporter {
+    public static let name = "swift-summary"
+
+    public init() {}
+
+    public func report(_ result: LintResult, context: ReportContext) -> String {
+        let table = SummaryReporter().report(result, context: context)
+        var output = "// Lifeguard \(context.toolVersion): findings of this build; generated, do not edit.\n"
+        for line in table.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            output += "// " + line + "\n"
+        }
+        return output
+    }
+}
