@@ -60,12 +60,15 @@ public struct StrongDelegateRule: Rule {
                 comment saying why.
                 """,
             fix: """
-                Adds `weak` before `var`, keeping attributes and modifiers in place (`@IBOutlet weak \
-                var`, `private weak var`), where `weak` certainly compiles: an optional `var` (`T?`, \
-                `T!`) declaring one name, not `lazy`, without a property wrapper, with no initial value \
-                but `nil`, whose type is a class-bound protocol of the run, a controller or view, or \
-                a delegate protocol of Apple's frameworks. A `let`, a non-optional type, or a protocol \
-                that Lifeguard only assumes is class-bound gets no fix.
+                Adds `weak` before `var`, keeping attributes and modifiers in place (`private(set) \
+                weak var`), where `weak` certainly compiles and cannot free an object that only this \
+                property keeps: an optional `var` (`T?`, `T!`) declaring one name, not `lazy`, with no \
+                property wrapper, no initial value but `nil`, and no new object (`X()`) stored into a \
+                property of that name anywhere in the run, whose type is a class-bound protocol of \
+                the run, a controller or view, or a delegate protocol of Apple's frameworks. No fix \
+                for a `let`, a non-optional type, a protocol Lifeguard only assumes is class-bound, \
+                an `override` (the storage belongs to the superclass) or an `@IBOutlet` (it may be \
+                the only owner of an object in its nib).
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -198,16 +201,20 @@ public struct StrongDelegateRule: Rule {
         return simple.hasSuffix("Delegate") || simple.hasSuffix("DataSource")
     }
 
-    /// `weak` before `var`, attributes and modifiers left where they are (`@IBOutlet weak var`,
-    /// `private(set) weak var`). Only where `weak` certainly compiles and keeps the meaning: an
-    /// optional `var` (`T?`, `T!`, `(any T)?`) of one name, not `lazy`, with no property wrapper
-    /// and no initial value but `nil` (a new object held weakly would be freed at once), whose
-    /// type is proven to be a class or class-bound: a protocol of the run that is, a controller
-    /// or view, or a delegate protocol of Apple's frameworks (Objective-C protocols are class-bound).
+    /// `weak` before `var`, attributes and modifiers left where they are (`private(set) weak
+    /// var`). Only where `weak` certainly compiles and cannot free an object the property alone
+    /// keeps: an optional `var` (`T?`, `T!`, `(any T)?`) of one name, not `lazy`, not an
+    /// `override` (the storage is the superclass's), not an `@IBOutlet` (it may be the only owner
+    /// of an object in its nib), with no property wrapper, no initial value but `nil`, and no
+    /// new object ever stored into a property of that name in the run; and whose type is proven
+    /// to be a class or class-bound: a protocol of the run that is, a controller or view, or a
+    /// delegate protocol of Apple's frameworks (Objective-C protocols are class-bound).
     func weakFix(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Fix? {
         let tree = context.tree
         let index = context.index
         guard !variable.isLet, tree.tokens[variable.keywordToken].isKeyword(.var), !variable.modifiers.contains(.lazy),
+              !variable.modifiers.contains(.override),
+              !(index.assignedValues[variable.name] ?? []).contains(where: { $0.value == .creation }),
               variable.attributes.allSatisfy(Self.attributesAllowedWithWeak.contains),
               let annotation = variable.typeAnnotation, let last = tree.significantTokens(in: annotation).last,
               tree.token(last, is: "?") || tree.token(last, is: "!"),
@@ -222,7 +229,7 @@ public struct StrongDelegateRule: Rule {
         return context.fixes.fix("declare `\(variable.name)` `weak`", [context.fixes.insert("weak ", before: variable.keywordToken)])
     }
 
-    static let attributesAllowedWithWeak: Set<String> = ["IBOutlet", "objc", "nonobjc", "available", "MainActor"]
+    static let attributesAllowedWithWeak: Set<String> = ["objc", "nonobjc", "available", "MainActor"]
 
     /// Prefixes of Apple's Objective-C frameworks, whose delegate protocols are all `@objc`.
     static let appleFrameworkPrefixes = [

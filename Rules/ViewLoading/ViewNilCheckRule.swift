@@ -46,8 +46,9 @@ public struct ViewNilCheckRule: Rule {
                 Rewrites a comparison that asks whether the view is loaded: `X.view == nil` becomes \
                 `!X.isViewLoaded`, `X.view != nil` becomes `X.isViewLoaded` (likewise `nil == X.view`; \
                 `self.` stays where it was written). No fix when the receiver is reached through `?` \
-                (`a?.b.view`, whose `isViewLoaded` would be optional), or when an operator that binds \
-                tighter than `==` (`??`, `as`) touches the comparison.
+                (`a?.b.view`, whose `isViewLoaded` would be optional), when an operator that binds \
+                tighter than `==` (`??`, `as`) touches the comparison, or when a bare `view` may be a \
+                local variable or parameter named `view`.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -141,12 +142,20 @@ public struct ViewNilCheckRule: Rule {
     /// `X.view == nil` → `!X.isViewLoaded`, `X.view != nil` → `X.isViewLoaded` (and the
     /// `nil == X.view` forms), for a comparison that asks whether the view is loaded. Attach it
     /// only where the advice is `isViewLoaded`: a check whose point is to load the view gets no
-    /// fix. None when the receiver chain has a `?` (the result would be an optional `Bool`) or
-    /// when an operator that binds tighter than `==` touches the comparison.
+    /// fix. None when the receiver chain has a `?` (the result would be an optional `Bool`),
+    /// when an operator that binds tighter than `==` touches the comparison, or when a bare
+    /// `view` may be a local or parameter of that name.
     func isViewLoadedFix(view: Int, context: RuleContext) -> Fix? {
         let tree = context.tree
         let start = tree.postfixExpressionStart(endingAt: view)
         guard !tree.significantTokens(in: start..<view).contains(where: { tree.token($0, is: "?") }) else { return nil }
+        // A bare `view` may be a local, a parameter or a closure parameter of that name.
+        if start == view {
+            let model = context.model
+            guard let node = model.innermostNode(containing: view), model.localVariable(named: "view", visibleAtToken: view) == nil,
+                  model.parameter(named: "view", visibleAt: node) == nil, !model.isClosureParameter("view", visibleAt: node)
+            else { return nil }
+        }
         func isEquality(_ token: Int?) -> Bool { token.map { tree.token($0, is: "==") || tree.token($0, is: "!=") } ?? false }
         func isNil(_ token: Int?) -> Bool { token.map { tree.tokens[$0].isKeyword(.nil) } ?? false }
         var edits: [Edit?] = [context.fixes.replace(token: view, with: "isViewLoaded")]

@@ -46,6 +46,7 @@ final class FixingTests: XCTestCase {
                 }
                 return
                     value
+                run { [weak self] item in self?.finish(item) }
             }
             """
         let t = tree(text)
@@ -66,6 +67,8 @@ final class FixingTests: XCTestCase {
         XCTAssertEqual(statement("alpha"), "case .alpha:")
         XCTAssertEqual(statement("addChild", 5), "addChild(z)")
         XCTAssertEqual(statement("value"), "return\n        value")
+        XCTAssertEqual(statement("finish"), "self?.finish(item)", "a closure's signature is not part of its first statement")
+        XCTAssertEqual(statement("weak"), "[weak self] item in")
     }
 
     func testInsertingAStatementAfterAndBeforeKeepsIndentationCommentsAndLineEndings() {

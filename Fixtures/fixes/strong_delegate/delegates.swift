@@ -10,7 +10,7 @@ final class PlayerViewController: UIViewController {}
 
 final class PlayerView: UIView {
     var delegate: PlayerViewDelegate?
-    @IBOutlet var tableDataSource: UITableViewDataSource!
+    var tableDataSource: UITableViewDataSource!
     private(set) var scrubberDataSource: ScrubberDataSource? = nil
     public internal(set) var scrollDelegate: (any UIScrollViewDelegate)?
     var hostDelegate: PlayerViewController?
@@ -19,6 +19,8 @@ final class PlayerView: UIView {
     }
 
     // No fix for these:
+    @IBOutlet var outletDelegate: UITableViewDelegate!
+    var ownedDelegate: UITextFieldDelegate?
     let fixedDelegate: PlayerViewDelegate
     var requiredDelegate: PlayerViewDelegate
     var libraryDelegate: ChartViewDelegate?
@@ -31,6 +33,26 @@ final class PlayerView: UIView {
     }
 
     required init?(coder: NSCoder) { nil }
+
+    func reload() {}
+
+    func install(_ shared: UITextFieldDelegate?) {
+        // Sometimes a new object that only this property keeps: `weak` would free it.
+        ownedDelegate = shared ?? FieldCoordinator()
+        if shared == nil { ownedDelegate = FieldCoordinator() }
+    }
+}
+
+final class FieldCoordinator: NSObject, UITextFieldDelegate {}
+
+class BasePlayerView: UIView {
+    var delegate: PlayerViewDelegate?
+}
+
+final class LoopingPlayerView: BasePlayerView {
+    override var delegate: PlayerViewDelegate? {
+        didSet { reload() }
+    }
 
     func reload() {}
 }

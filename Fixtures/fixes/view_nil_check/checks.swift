@@ -16,6 +16,16 @@ final class FeedViewController: UIViewController {
     var isShowingDetail: Bool {
         return detail.view != nil
     }
+
+    var isOnScreen: Bool {
+        // A local named `view`: no fix, whatever the rule says.
+        var view: UIView? = self.view.superview
+        while view != nil {
+            if view is UIWindow { return true }
+            view = view?.superview
+        }
+        return false
+    }
 }
 
 final class DetailViewController: UIViewController {

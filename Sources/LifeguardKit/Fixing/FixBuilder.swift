@@ -121,6 +121,8 @@ public struct FixBuilder {
         let open = enclosingBrace(of: token)
         let close = open.flatMap { tree.partner(ofToken: $0) } ?? tokens.count
         var item = open.map { tree.nextSignificant(after: $0) } ?? (tokens[0].isTrivia ? tree.nextSignificant(after: 0) : 0)
+        // A closure's signature (`[weak self] x in`) ends a statement of its own.
+        let signatureEnd = open.flatMap { brace in tree.outline.closures.first { $0.body.open == brace }?.inToken }
         var start: Int?
         var last = -1
         var inCaseLabel = false
@@ -130,8 +132,8 @@ public struct FixBuilder {
         }
         while let current = item, current < close {
             let kind = tokens[current].kind
-            if kind == .semicolon || (inCaseLabel && kind == .colon) {
-                if inCaseLabel, start != nil { last = current }
+            if kind == .semicolon || (inCaseLabel && kind == .colon) || current == signatureEnd {
+                if (inCaseLabel || current == signatureEnd), start != nil { last = current }
                 if let range = found() { return range }
                 start = nil
                 inCaseLabel = false
