@@ -58,9 +58,11 @@ public struct MissingSuperCallRule: Rule {
             fix: """
                 Inserts `super.<method>(...)` as the first statement of the override, passing each \
                 parameter under its label (`super.viewWillTransition(to: size, with: coordinator)`), \
-                indented like the body. No fix when a parameter has no name to pass (`_: Bool`), when \
-                the override calls a different lifecycle method on `super` (that looks deliberate), or \
-                when the body starts on the line of its `{`.
+                indented like the body; for `updateConstraints()` and `updateViewConstraints()`, whose \
+                documentation says to call `super` as the final step, as the last statement (not \
+                when the body can return early). No fix when a parameter has no name to pass \
+                (`_: Bool`), when the override calls a different lifecycle method on `super` (that \
+                looks deliberate), or when code follows the `{` on its line.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -174,8 +176,14 @@ public struct MissingSuperCallRule: Rule {
             arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
         }
         let call = "super.\(function.name)(\(arguments.joined(separator: ", ")))"
+        // Apple: call super's constraint update "as the final step".
+        if Self.superCalledLast.contains(function.fullName) {
+            return context.fixes.fix("insert `\(call)` at the end", [context.fixes.insertLastStatement(call, in: body)])
+        }
         return context.fixes.fix("insert `\(call)`", [context.fixes.insertFirstStatement(call, in: body)])
     }
+
+    static let superCalledLast: Set<String> = ["updateConstraints()", "updateViewConstraints()"]
 
     static func message(method: String, instead: String?) -> String {
         var text = "`\(method)` overrides UIKit's implementation but never calls `super.\(method)`"

@@ -108,6 +108,20 @@ final class FixingTests: XCTestCase {
         XCTAssertNil(first("func f() { /* a\n */ x()\n}"), "a block comment spanning the line break")
     }
 
+    func testLastStatementOfABody() {
+        func last(_ text: String) -> String? {
+            let t = tree(text)
+            let open = token("{", in: t)
+            guard let close = t.partner(ofToken: open) else { return nil }
+            return applying(FixBuilder(tree: t).insertLastStatement("super.f()", in: Block(open: open, close: close)), to: t)
+        }
+        XCTAssertEqual(last("func f() {\r\n\tif a {\r\n\t\tb()\r\n\t}\r\n}\r\n"),
+                       "func f() {\r\n\tif a {\r\n\t\tb()\r\n\t}\r\n\tsuper.f()\r\n}\r\n")
+        XCTAssertEqual(last("  func f() {}\n"), "  func f() {\n    super.f()\n  }\n")
+        XCTAssertNil(last("func f() {\n    guard a else { return }\n    b()\n}\n"), "an early exit would skip it")
+        XCTAssertNil(last("func f() {\n    b() }\n"), "code on the `}` line")
+    }
+
     func testIndentUnitIsReadFromTheFile() {
         XCTAssertEqual(FixBuilder(tree: tree("a {\n  b {\n    c\n  }\n}\n")).indentUnit(), "  ")
         XCTAssertEqual(FixBuilder(tree: tree("a {\n\tb {\n\t\tc\n\t}\n}\n")).indentUnit(), "\t")

@@ -43,8 +43,7 @@ final class FixFixtureTests: XCTestCase {
                     continue
                 }
                 let golden = try [UInt8](Data(contentsOf: goldenURL))
-                XCTAssertEqual(String(decoding: fixed, as: UTF8.self), String(decoding: golden, as: UTF8.self), name)
-                XCTAssertEqual(fixed, golden, "\(name): byte for byte")
+                XCTAssertTrue(fixed == golden, "\(name) differs from its golden:\n" + Self.diff(golden, fixed))
                 fixedFiles += 1
 
                 // What was fixed is gone; what had no fix is still reported.
@@ -58,10 +57,11 @@ final class FixFixtureTests: XCTestCase {
                 XCTAssertTrue(fix(golden, path: name, rule: rule).files.isEmpty, "\(name): fixing the golden changes it")
 
                 // Line endings and a byte order mark survive.
-                let crlf = Self.crlf(original)
-                XCTAssertEqual(fix(crlf, path: name, rule: rule).files.first?.fixed, Self.crlf(golden), "\(name) in CRLF")
+                let crlf = fix(Self.crlf(original), path: name, rule: rule).files.first?.fixed ?? []
+                XCTAssertTrue(crlf == Self.crlf(golden), "\(name) in CRLF:\n" + Self.diff(Self.crlf(golden), crlf))
                 let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-                XCTAssertEqual(fix(bom + original, path: name, rule: rule).files.first?.fixed, bom + golden, "\(name) with a BOM")
+                let withBOM = fix(bom + original, path: name, rule: rule).files.first?.fixed ?? []
+                XCTAssertTrue(withBOM == bom + golden, "\(name) with a BOM:\n" + Self.diff(bom + golden, withBOM))
 
                 if let swiftc {
                     let parsed = try ProcessRunner.run(swiftc, ["-frontend", "-parse", "-swift-version", "6", goldenURL.path])
@@ -83,6 +83,11 @@ final class FixFixtureTests: XCTestCase {
 
     func configuration(_ rule: any Rule.Type) -> LintConfiguration {
         LintConfiguration(rules: [RuleSetup(rule: rule)], knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)))
+    }
+
+    /// Expected → actual, with CRs shown.
+    static func diff(_ expected: [UInt8], _ actual: [UInt8]) -> String {
+        UnifiedDiff.diff(path: "golden", original: expected, modified: actual).replacingOccurrences(of: "\r", with: "␍")
     }
 
     static func crlf(_ bytes: [UInt8]) -> [UInt8] {

@@ -9,3 +9,18 @@ final class AvatarCell: UITableViewCell {
 
   let avatar = UIImageView()
 }
+
+final class TagView: UIView {
+  var tagConstraints: [NSLayoutConstraint] = []
+
+  override func updateConstraints() {
+    NSLayoutConstraint.activate(tagConstraints)
+  }
+}
+
+final class TagViewController: UIViewController {
+  override func updateViewConstraints() {
+    guard isViewLoaded else { return } // can leave early: no fix
+    view.setNeedsLayout()
+  }
+}

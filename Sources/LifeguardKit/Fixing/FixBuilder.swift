@@ -111,6 +111,33 @@ public struct FixBuilder {
         return Edit(range: lineEnd.offset..<lineEnd.offset, replacement: ending + bodyIndentation + statement)
     }
 
+    /// Inserts `statement` as the last statement of the body `body`, on its own line before the
+    /// closing `}`, indented like the body's last statement (in an empty body, as
+    /// `insertFirstStatement` does). `nil` when the body can leave early
+    /// (it holds a `return`, `throw`, `break` or `continue` at any depth: the new statement
+    /// would not run on that path) or when code shares the `}` line.
+    public func insertLastStatement(_ statement: String, in body: Block) -> Edit? {
+        guard tokens.indices.contains(body.open), tokens[body.open].kind == .leftBrace, body.close < tokens.count,
+              tokens[body.close].kind == .rightBrace else { return nil }
+        // In an empty body the last statement is the first.
+        if tree.nextSignificant(after: body.open) == body.close { return insertFirstStatement(statement, in: body) }
+        guard tokens[body.close].flags.contains(.startsLine),
+              let last = tree.previousSignificant(before: body.close), last > body.open,
+              !hasEarlyExit(in: body) else { return nil }
+        let closeOffset = tokens[body.close].startOffset
+        let lineStart = source.lineStarts[source.lineIndex(of: closeOffset)]
+        let lastLine = statementRange(containing: last).map { tokens[$0.lowerBound].startOffset } ?? tokens[last].startOffset
+        return Edit(range: lineStart..<lineStart,
+                    replacement: indentation(ofLineAt: lastLine) + statement + lineEnding(near: tokens[last].startOffset))
+    }
+
+    func hasEarlyExit(in body: Block) -> Bool {
+        body.interior.contains { index in
+            let token = tokens[index]
+            return token.isKeyword(.return) || token.isKeyword(.throw) || token.isKeyword(.break) || token.isKeyword(.continue)
+        }
+    }
+
     /// The tokens of the statement that contains `token`, from its first token to its last: the
     /// statement of the innermost `{ }` (a function body, a closure, an `if` branch, a `case`)
     /// or of the file, running across lines while a line ends or starts mid-expression (`.`,
