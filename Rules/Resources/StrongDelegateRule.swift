@@ -63,9 +63,10 @@ public struct StrongDelegateRule: Rule {
                 Adds `weak` before `var`, keeping attributes and modifiers in place (`private(set) \
                 weak var`), where `weak` certainly compiles and cannot free an object that only this \
                 property keeps: an optional `var` (`T?`, `T!`) declaring one name, not `lazy`, with no \
-                property wrapper, no initial value but `nil`, and no new object (`X()`) stored into a \
-                property of that name anywhere in the run, whose type is a class-bound protocol of \
-                the run, a controller or view, or a delegate protocol of Apple's frameworks. No fix \
+                property wrapper, no initial value but `nil`, and no new object (`X()`) stored into it \
+                anywhere in the run (nor into a property of that name on a receiver of unknown \
+                type), whose type is a class-bound protocol of the run, a controller or view, or a \
+                delegate protocol of Apple's frameworks. No fix \
                 for a `let`, a non-optional type, a protocol Lifeguard only assumes is class-bound, \
                 an `override` (the storage belongs to the superclass) or an `@IBOutlet` (it may be \
                 the only owner of an object in its nib).
@@ -206,7 +207,7 @@ public struct StrongDelegateRule: Rule {
     /// keeps: an optional `var` (`T?`, `T!`, `(any T)?`) of one name, not `lazy`, not an
     /// `override` (the storage is the superclass's), not an `@IBOutlet` (it may be the only owner
     /// of an object in its nib), with no property wrapper, no initial value but `nil`, and no
-    /// new object ever stored into a property of that name in the run; and whose type is proven
+    /// new object ever stored into it in the run; and whose type is proven
     /// to be a class or class-bound: a protocol of the run that is, a controller or view, or a
     /// delegate protocol of Apple's frameworks (Objective-C protocols are class-bound).
     func weakFix(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Fix? {
@@ -214,7 +215,7 @@ public struct StrongDelegateRule: Rule {
         let index = context.index
         guard !variable.isLet, tree.tokens[variable.keywordToken].isKeyword(.var), !variable.modifiers.contains(.lazy),
               !variable.modifiers.contains(.override),
-              !(index.assignedValues[variable.name] ?? []).contains(where: { $0.value == .creation }),
+              !mayBeGivenNewObject(variable, context: context),
               variable.attributes.allSatisfy(Self.attributesAllowedWithWeak.contains),
               let annotation = variable.typeAnnotation, let last = tree.significantTokens(in: annotation).last,
               tree.token(last, is: "?") || tree.token(last, is: "!"),
@@ -227,6 +228,20 @@ public struct StrongDelegateRule: Rule {
         guard index.isClassBoundProtocol(typeKey) == true || index.isController(typeKey) || index.isView(typeKey)
             || isFrameworkProtocol else { return nil }
         return context.fixes.fix("declare `\(variable.name)` `weak`", [context.fixes.insert("weak ", before: variable.keywordToken)])
+    }
+
+    /// Whether the run may store a new object (`X()`) into this property: in the code of its
+    /// type or a subclass, or through a receiver of such a type, or of a type not known.
+    func mayBeGivenNewObject(_ variable: VariableDeclaration, context: RuleContext) -> Bool {
+        guard let owner = context.model.enclosingRole(of: variable.node)?.key else { return true }
+        let index = context.index
+        return (index.assignedValues[variable.name] ?? []).contains { assignment in
+            guard assignment.value == .creation else { return false }
+            if assignment.isOwnMember {
+                return assignment.typeKey.map { $0 == owner || index.inherits($0, from: owner) } ?? true
+            }
+            return assignment.receiverType.map { $0 == owner || index.inherits($0, from: owner) } ?? true
+        }
     }
 
     static let attributesAllowedWithWeak: Set<String> = ["objc", "nonobjc", "available", "MainActor"]
