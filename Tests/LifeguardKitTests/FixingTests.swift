@@ -276,10 +276,13 @@ final class FixingTests: XCTestCase {
             cases.append((Array(base.utf8), Array(lines.joined(separator: "\n").utf8)))
         }
         cases.append((Array(base.utf8), Array((0..<2_500).map { "other \($0)\n" }.joined().utf8)))
+        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("My App"), withIntermediateDirectories: true)
         for (number, (original, modified)) in cases.enumerated() {
-            let file = scratch.appendingPathComponent("F\(number).swift")
+            // Every other file has spaces in its path.
+            let name = number % 2 == 0 ? "F\(number).swift" : "My App/F \(number).swift"
+            let file = scratch.appendingPathComponent(name)
             try Data(original).write(to: file)
-            let diff = UnifiedDiff.diff(path: "F\(number).swift", original: original, modified: modified)
+            let diff = UnifiedDiff.diff(path: name, original: original, modified: modified)
             let output = try ProcessRunner.run(patch, ["-p0", "--quiet", "--no-backup-if-mismatch"], input: Data(diff.utf8),
                                                currentDirectory: scratch)
             XCTAssertEqual(output.status, 0, "case \(number): \(output.stdout)\(output.stderr)\n\(diff)")

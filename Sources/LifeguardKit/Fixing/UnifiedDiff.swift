@@ -16,7 +16,10 @@ public enum UnifiedDiff {
         let old = lines(original)
         let new = lines(modified)
         let script = editScript(old, new)
-        var output = "--- \(path)\n+++ \(path)\n"
+        // `patch` reads a name up to the first tab, or else up to the first space, as GNU diff
+        // writes a tab and a date after it: a name with a space needs the tab.
+        let name = path.contains(" ") ? path + "\t" : path
+        var output = "--- \(name)\n+++ \(name)\n"
         for hunk in hunks(script) {
             output += header(hunk, script: script)
             for operation in script[hunk] {
