@@ -6,6 +6,8 @@ import LifeguardRules
 struct LintCommand {
     var tool: Tool
     var arguments: LintArguments
+    /// Set by `--fix` and `--diff` (FixCommand.swift): fixes between the lint and the reports.
+    var fixStep: FixStep?
 
     var console: Console { tool.console }
 
@@ -49,7 +51,16 @@ struct LintCommand {
             unusedSuppressionSeverity: arguments.reportUnusedSuppressions || configuration.isEnabled(unusedRule)
                 ? configuration.severity(of: unusedRule) : nil,
             appFacts: appFacts)
-        var result = Linter.lint(inputs, configuration: lintConfiguration)
+        var result: LintResult
+        if let fixStep {
+            guard let fixed = fixStep.run(inputs, configuration: lintConfiguration, console: console) else {
+                return ExitStatus.failure
+            }
+            result = fixed.result
+            hadFailure = hadFailure || fixed.failed
+        } else {
+            result = Linter.lint(inputs, configuration: lintConfiguration)
+        }
 
         do {
             if let path = arguments.writeBaseline {
@@ -64,6 +75,7 @@ struct LintCommand {
             console.error(error)
             return ExitStatus.failure
         }
+        if arguments.absolutePaths { result = result.withAbsolutePaths(from: tool.workingDirectory) }
 
         var described = rules.map { $0.rule.description }
         if lintConfiguration.unknownSuppressionSeverity != nil { described.append(unknownRule) }
@@ -79,7 +91,7 @@ struct LintCommand {
         }
         let counts = SeverityCounts(result.diagnostics)
         if !arguments.quiet {
-            console.writeError(summaryLine(counts, files: result.fileCount))
+            console.writeError(summaryLine(counts, files: result.fileCount) + (fixStep == nil ? FixStep.fixableHint(result.diagnostics) : ""))
             if let path = arguments.writeBaseline {
                 console.writeError("Lifeguard: wrote a baseline of \(result.diagnostics.count) findings to \(path).\n")
             }
@@ -147,7 +159,8 @@ struct LintCommand {
             }
             reporters.append((reporter, request.path))
         }
-        for (reporter, path) in reporters {
+        // `--diff` and a fixed `--stdin-path` source own stdout; reports to files still go out.
+        for (reporter, path) in reporters where path != nil || fixStep?.ownsStdout != true {
             var reportContext = context
             if path != nil { reportContext.useColor = false }
             let text = reporter.report(result, context: reportContext)
@@ -179,7 +192,7 @@ enum ReadOutcome: Sendable {
 enum Reporters {
     static let all: [any Reporter] = [
         XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
-        GitLabReporter(), SummaryReporter(),
+        GitLabReporter(), SummaryReporter(), SwiftSummaryReporter(),
     ]
     static var names: [String] { all.map { type(of: $0).name } }
 
