@@ -204,7 +204,14 @@ public struct ProjectIndex: Sendable {
             for (name, values) in callPart.1 { functionsByName[name, default: []].append(contentsOf: values) }
         }
         guard !trees.isEmpty else { return }
-        let fileSummaries = Parallel.map(files) { file in FileSummaries.extract(file.0, qualifiedTypeNames: file.1) }
+        var declaredBaseNames = Set<String>()
+        for tree in trees {
+            for function in tree.outline.functions where function.kind == .function { declaredBaseNames.insert(function.name) }
+        }
+        let baseNames = declaredBaseNames
+        let fileSummaries = Parallel.map(files) { file in
+            FileSummaries.extract(file.0, qualifiedTypeNames: file.1, declaredBaseNames: baseNames)
+        }
         let resolver = self
         var superclasses: [String: String] = [:]
         for (key, facts) in types { if let superclass = facts.superclass { superclasses[key] = superclass } }
