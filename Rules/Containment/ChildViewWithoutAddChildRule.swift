@@ -23,8 +23,11 @@ public struct ChildViewWithoutAddChildRule: Rule {
                 child), a window's root controller (`window.rootViewController = X`), `X` handed to a \
                 UIKit container or to code the run cannot see (a library's `add(_:)` helper), the views \
                 UIKit places itself during transitions (a transition context's `containerView`, a \
-                `UIPresentationController`, types adopting `UIViewControllerAnimatedTransitioning`), and \
-                `X` whose declared type is not a view controller.
+                `UIPresentationController`, types adopting `UIViewControllerAnimatedTransitioning`), a \
+                view added only to be measured and removed again in the same function, and \
+                `X` whose declared type is not a view controller. A class whose ancestry leaves the run \
+                through a framework class Lifeguard does not know is judged by that class's name \
+                (`...ViewController`).
                 """,
             whyIsThisBad: """
                 UIKit's view controller containment is a contract: a parent calls `addChild(_:)`, adds the \
@@ -200,6 +203,9 @@ public struct ChildViewWithoutAddChildRule: Rule {
         let group = model.functionGroup(of: node)
         let takers: Set<CallSummaries.Effect> = [.addedAsChild, .handedToContainer, .escapesToUnknown]
         if model.event(takers, on: child, in: group, besides: node) != nil { return true }
+        // A view added only to be measured and taken out again in the same function is never shown.
+        let added = context.outline[call].nameToken
+        if model.event([.viewRemoved], on: child, in: group, where: { $0.token > added }) != nil { return true }
         if model.typeTarget(of: child) != nil,
            model.typeCompletes([.addedAsChild, .handedToContainer], for: child, at: node, outside: group) {
             return true

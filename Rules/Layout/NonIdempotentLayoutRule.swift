@@ -193,6 +193,10 @@ public struct NonIdempotentLayoutRule: Rule {
             let onSelf = receiver == nil || receiver?.key == "self" || (role.isController && receiver?.key == "view")
             let unconditional = model.enclosingConditionals(of: item.nodeID).allSatisfy { $0.part == .condition }
                 && !model.isInsideClosure(item.nodeID)
+            // `setNeedsUpdateConstraints()` then `updateConstraintsIfNeeded()` clears the flag before returning.
+            if name == "setNeedsUpdateConstraints", isFollowedBy("updateConstraintsIfNeeded", on: receiver, after: call, context: context) {
+                return nil
+            }
             return onSelf && unconditional && item.arguments.isEmpty ? .layoutLoop : nil
         }
         var accumulates = false
@@ -205,6 +209,15 @@ public struct NonIdempotentLayoutRule: Rule {
         if name == "Timer", receiver == nil { accumulates = true }
         guard accumulates, !model.isGuarded(item.nodeID) else { return nil }
         return .accumulates
+    }
+
+    /// Whether the next statement calls `name` on the same receiver.
+    func isFollowedBy(_ name: String, on receiver: ExpressionChain?, after call: CallID, context: RuleContext) -> Bool {
+        let item = context.outline[call]
+        guard let close = item.parentheses?.close, let next = context.tree.nextSignificant(after: close) else { return false }
+        let following = context.model.calls(named: name).first { context.outline[$0].chainStart == next }
+        guard let following else { return false }
+        return context.model.receiver(of: following)?.key == receiver?.key
     }
 
     /// Whether the object a call adds was made during this pass: created inline

@@ -164,9 +164,12 @@ public struct GlobalKeyWindowRule: Rule {
         }
         // `filter { predicate }.first` is `first(where: predicate)` written in two steps.
         var filtered = false
+        let appliesToEvery = chainAppliesToEveryElement(end: end, context: context)
         for token in tree.significantTokens(in: (scenes + 1)..<(end + 1)) where tree.tokens[token].kind == .identifier {
             let name = tree.text(ofToken: token)
-            if name == "windows" || name == "keyWindow" { return true }
+            if name == "keyWindow" { return true }
+            // Every scene's windows, each treated the same (`.forEach { ... }`, a `for` loop): fine.
+            if name == "windows" { return !appliesToEvery }
             guard let before = tree.previousSignificant(before: token), tree.tokens[before].kind == .period else { continue }
             let next = tree.nextSignificant(after: token).map { tree.tokens[$0].kind }
             let hasPredicate = next == .leftParen || next == .leftBrace
@@ -175,6 +178,34 @@ public struct GlobalKeyWindowRule: Rule {
             if name == "first" || name == "last" { return !(hasPredicate || filtered) }
         }
         return false
+    }
+
+    /// Whether the chain ending at `end` is consumed whole: its last link is `forEach`, or it is the
+    /// sequence of a `for` loop.
+    func chainAppliesToEveryElement(end: Int, context: RuleContext) -> Bool {
+        let tree = context.tree
+        var last = end
+        if tree.tokens[last].kind == .rightBrace || tree.tokens[last].kind == .rightParen,
+           let open = tree.partner(ofToken: last), let before = tree.previousSignificant(before: open) {
+            last = before
+            if tree.tokens[last].kind == .rightParen, let paren = tree.partner(ofToken: last),
+               let name = tree.previousSignificant(before: paren) {
+                last = name
+            }
+        }
+        if tree.tokens[last].kind == .identifier, tree.token(last, is: "forEach") { return true }
+        guard let next = tree.nextSignificant(after: end), var node = context.model.innermostNode(containing: end) else {
+            return false
+        }
+        // The loop whose condition holds the chain: climb out of the calls inside it.
+        var steps = 0
+        while context.outline[node].kind == .call, context.outline[node].parent >= 0, steps < 64 {
+            node = NodeID(context.outline[node].parent)
+            steps += 1
+        }
+        guard context.outline[node].kind == .conditional else { return false }
+        let loop = context.outline.conditionals[context.outline[node].detail]
+        return loop.kind == .forIn && (next == loop.body?.open || tree.tokens[next].isKeyword(.where))
     }
 
     static func message(_ expression: String) -> String {

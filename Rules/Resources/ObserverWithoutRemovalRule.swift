@@ -136,7 +136,7 @@ public struct ObserverWithoutRemovalRule: Rule {
             let isSelectorForm = labels == ["_", "selector", "name", "object"]
             let isBlockForm = labels.starts(with: ["forName", "object", "queue"])
             guard isSelectorForm || isBlockForm, let role = model.enclosingRole(of: node), role.isController || role.isView,
-                  !isPrivateCenter(call, context: context) else { continue }
+                  !model.isPrivateNotificationCenter(call) else { continue }
             let function = model.enclosingFunction(of: node).map { context.outline[$0] }
             if role.isController, let function, Self.appearance.contains(function.fullName), !removesOnDisappearance(role, context) {
                 context.report(token: context.outline[call].nameToken, node: node,
@@ -165,16 +165,6 @@ public struct ObserverWithoutRemovalRule: Rule {
             current = context.index.superclass(of: type)
         }
         return false
-    }
-
-    /// `let center = NotificationCenter()`; `NotificationCenter().addObserver(...)`.
-    func isPrivateCenter(_ call: CallID, context: RuleContext) -> Bool {
-        guard let range = context.outline[call].receiver else { return false }
-        if TypeNames.initialized(context.tree, range) == "NotificationCenter" { return true }
-        guard let receiver = context.model.receiver(of: call),
-              case .local(let variable) = context.model.object(of: receiver, at: context.outline[call].nodeID).root,
-              let initializer = context.outline[variable].initializer else { return false }
-        return TypeNames.initialized(context.tree, initializer) == "NotificationCenter"
     }
 
     /// A cell's `configure...`/`bind...`/`update...` method: called for every row it shows.

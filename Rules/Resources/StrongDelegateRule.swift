@@ -33,7 +33,9 @@ public struct StrongDelegateRule: Rule {
                 binary-framework class named `...DataSource` — is not reported. Nor is \
                 `override var delegate` with only observers (the superclass owns the storage, weakly), \
                 and a helper the class owns keeps counting as owned when some code sets it to `nil`, or \
-                when it arrives through an `init` parameter whose default value creates it. A line \
+                when it arrives through an `init` parameter whose default value creates it. An \
+                `@IBOutlet` is left alone: what it points to is decided in a nib or storyboard, which \
+                Lifeguard does not read (often a helper object the scene creates and the outlet owns). A line \
                 SwiftLint's `weak_delegate` is suppressed on is suppressed for this rule too.
                 """,
             whyIsThisBad: """
@@ -64,7 +66,9 @@ public struct StrongDelegateRule: Rule {
             knownLimitations: """
                 A protocol that is neither declared in the run nor in the catalog is unknown, and its \
                 delegates are not reported (third-party SDK protocols included). An `init` parameter \
-                with a creating default counts as creating, whatever the callers pass; a strong \
+                with a creating default counts as creating, whatever the callers pass. A throwaway \
+                object that keeps a delegate only to hand it on (a builder nothing stores) is still \
+                reported, since the run cannot tell it from an object its owner keeps; a strong \
                 reference that is deliberate (an object that must outlive its owner) needs a suppression \
                 comment saying why.
                 """,
@@ -167,6 +171,8 @@ public struct StrongDelegateRule: Rule {
                   !variable.modifiers.contains(.static), !variable.modifiers.contains(.class),
                   // `override var delegate: X? { didSet { ... } }` observes the superclass's (weak) storage.
                   !variable.modifiers.contains(.override),
+                  // An outlet's object comes from a nib or storyboard the run cannot read.
+                  !variable.attributes.contains("IBOutlet"),
                   let role = model.enclosingRole(of: variable.nodeID), role.isReferenceType,
                   outline.types[outline.nodes[node.parent].detail].kind != .protocol,
                   let annotation = variable.typeAnnotation, !TypeNames.isFunctionType(context.tree, annotation),

@@ -35,7 +35,11 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 class itself sets back to `nil` (a one-shot completion handler) is not reported: the \
                 owner breaks that cycle. Inside a closure that captures `[unowned self]` or `[weak self]`, \
                 a nested closure's `self` is that capture and is not reported, unless the outer closure \
-                made it strong again (`guard let self`).
+                made it strong again (`guard let self`). Also not reported: subscriptions made on \
+                appearance and cleared in a disappearance callback (`removeAll()`, `cancel()`, `= nil` in \
+                `viewWillDisappear(_:)`/`viewDidDisappear(_:)`: they do not outlive the visit), \
+                CombineExt's `assign(to:on:ownership: .weak)`, and block observers on a \
+                `NotificationCenter()` the code creates itself.
                 """,
             whyIsThisBad: """
                 Swift closures capture the variables they use, and capture `self` strongly unless told \
@@ -260,6 +264,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let isTask = item.call.map { isTaskCall(CallID($0), context: context) } ?? false
             guard model.capturesSelfStrongly(closure, countingImplicitMembers: isTask),
                   !isClearedByOwner(retention, role: role, context: context),
+                  !isClearedOnDisappearance(retention, role: role, context: context),
                   !isClearedLater(retention, after: item.body.close, at: item.nodeID, context: context) else { continue }
             context.report(token: item.body.open, node: item.nodeID, message: Self.message(retention))
         }
@@ -268,10 +273,45 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let node = context.outline[call].nodeID
             guard let role = model.enclosingRole(of: node), role.isReferenceType,
                   let target = model.argument("on", of: call), model.object(ofTokens: target.expression, at: node).isSelf,
+                  // CombineExt's `assign(to:on:ownership:)` holds the object weakly or unowned when asked.
+                  !holdsWeakly(call, context: context),
                   publisherLifetime(of: call, context: context) == .endless,
                   let holder = storedResult(of: call, context: context) else { continue }
             context.report(token: context.outline[call].nameToken, node: node, message: Self.assignMessage(holder: holder.holder))
         }
+    }
+
+    /// `ownership: .weak` or `ownership: .unowned`.
+    func holdsWeakly(_ call: CallID, context: RuleContext) -> Bool {
+        guard let ownership = context.model.argument("ownership", of: call) else { return false }
+        let text = context.tree.compactText(ofTokens: ownership.expression)
+        return text == ".weak" || text == ".unowned"
+    }
+
+    /// Subscriptions cleared when the screen disappears (`cancellables.removeAll()`,
+    /// `subscription?.cancel()`, `token = nil` in `viewWillDisappear(_:)` or `viewDidDisappear(_:)`):
+    /// made on appearance and torn down on the way out, they do not outlive the screen's visit.
+    func isClearedOnDisappearance(_ retention: Retention, role: FileModel.TypeRole, context: RuleContext) -> Bool {
+        guard retention.isProperty, let holder = retention.object, holder.selfMember != nil else { return false }
+        let model = context.model
+        for type in model.typeDeclarations(withKey: role.key) {
+            for function in model.functions(ofType: type) where context.outline[function].name.contains("Disappear") {
+                let node = context.outline[function].nodeID
+                for call in model.calls(in: node) where ["removeAll", "cancel"].contains(model.name(of: call)) {
+                    if model.receiverObject(of: call).isSame(as: holder) { return true }
+                }
+                for assignment in model.assignments(in: node) {
+                    let item = context.outline[assignment]
+                    guard let lhs = ExpressionChain(context.tree, tokens: item.lhs),
+                          model.object(of: lhs, at: item.nodeID).isSame(as: holder) else { continue }
+                    let rhs = context.tree.significantTokens(in: item.rhs)
+                    if model.isNilLiteral(item.rhs) || (rhs.count == 2 && context.tree.tokens[rhs[0]].kind == .leftBracket) {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
     }
 
     func retention(of closure: ClosureID, context: RuleContext) -> Retention? {
@@ -310,6 +350,8 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             guard !isFalseLiteral("repeats", of: call, context: context) else { return nil }
             return Retention(holder: "the repeating timer (and its run loop)", isProperty: false)
         case "addObserver" where labels.contains("forName") && labels.contains("queue"):
+            // A center the code creates itself keeps the block only as long as the center lives.
+            guard !model.isPrivateNotificationCenter(call) else { return nil }
             return Retention(holder: "NotificationCenter until the observer is removed", isProperty: false)
         case "observe":
             return storedResult(of: call, context: context)

@@ -188,9 +188,10 @@ public struct GeometryInViewDidLoadRule: Rule {
                 return .local(model.object(ofVariable: VariableID(item.detail)))
             case .call:
                 let call = CallID(item.detail)
-                // A creation passes its value on: keep climbing to the variable or assignment it feeds.
-                if context.model.receiver(of: call) == nil, let first = context.tree.text(ofToken: context.outline[call].nameToken).first,
-                   first.isUppercase {
+                // A creation (`CGRect(...)`) or a free function (`min`, `round`) passes its value on:
+                // keep climbing to the variable or assignment it feeds.
+                if context.outline[call].receiver == nil, !context.outline[call].isImplicitMember,
+                   model.member(model.name(of: call), at: node) == nil {
                     break
                 }
                 if let receiver = context.model.receiver(of: call) {
@@ -207,6 +208,9 @@ public struct GeometryInViewDidLoadRule: Rule {
         return nil
     }
 
+    /// Frame-like members: setting one positions the object that owns it.
+    static let placement: Set<String> = ["frame", "bounds", "center", "size", "origin"]
+
     func isKeptCurrent(readAt token: Int, in function: FunctionID, later: LaterWork, context: RuleContext) -> Bool {
         let model = context.model
         guard let target = target(ofReadAt: token, context: context) else { return false }
@@ -222,14 +226,38 @@ public struct GeometryInViewDidLoadRule: Rule {
         switch target {
         case .sizeRequest:
             return true
-        case .assignment(let lhs, let owner):
-            if let owner, constrained(owner) { return true }
-            return later.assigns(lhs)
+        case .assignment(let lhs, _):
+            // The object the value places: `x` for `x.frame = ...`; the new view itself for
+            // `prop = X(frame: view.bounds)`.
+            var placed = lhs
+            if case .member(let name)? = lhs.path.last, Self.placement.contains(name) { placed.path.removeLast() }
+            if constrained(placed) { return true }
+            if later.assigns(toPartOf: placed) { return true }
+            return feedsSizeRequest(lhs, in: group, context: context)
         case .local(let object):
-            return constrained(object)
+            return constrained(object) || feedsSizeRequest(object, in: group, context: context)
         case .call(let name, let receiver):
             return later.calls(name, on: receiver) || constrained(receiver)
         }
+    }
+
+    /// A local (or variable) whose value ends up in `preferredContentSize`: an upper limit for a
+    /// size request, not a frame.
+    func feedsSizeRequest(_ object: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
+        guard case .local(let variable) = object.root, object.path.isEmpty else { return false }
+        let model = context.model
+        let name = context.outline[variable].name
+        for function in group {
+            for assignment in model.assignments(in: context.outline[function].nodeID) {
+                let item = context.outline[assignment]
+                guard ExpressionChain(context.tree, tokens: item.lhs)?.lastName == "preferredContentSize" else { continue }
+                for token in context.tree.significantTokens(in: item.rhs)
+                where context.tree.tokens[token].kind == .identifier && context.tree.text(ofToken: token) == name {
+                    if case .local(let bound) = model.binding(of: name, at: TokenID(token)), bound == variable { return true }
+                }
+            }
+        }
+        return false
     }
 
     /// The assignments and calls of the callbacks that run after `viewDidLoad()` when geometry
@@ -264,13 +292,19 @@ public struct GeometryInViewDidLoadRule: Rule {
             }
         }
 
-        func assigns(_ lhs: ObjectRef) -> Bool {
+        /// Whether a later callback assigns `object` or one of its members (`x.frame`, `x.center`).
+        func assigns(toPartOf object: ObjectRef) -> Bool {
             let model = context.model
             for function in functions {
                 for assignment in model.assignments(in: context.outline[function].nodeID) {
                     let item = context.outline[assignment]
                     guard let chain = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
-                    if model.object(of: chain, at: item.nodeID).isSame(as: lhs) { return true }
+                    var assigned = model.object(of: chain, at: item.nodeID)
+                    if assigned.isSame(as: object) { return true }
+                    while !assigned.path.isEmpty {
+                        assigned.path.removeLast()
+                        if assigned.isSame(as: object) { return true }
+                    }
                 }
             }
             return false

@@ -42,6 +42,7 @@ enum Invocation {
     case explain(String)
     case initConfiguration(path: String)
     case outline([String])
+    case scenes([String])
     case help
     case version
 }
@@ -49,7 +50,7 @@ enum Invocation {
 /// A small hand-written parser: subcommand first (default `lint`), then `--flag value`,
 /// `--flag=value`, and `--` to end options.
 enum ArgumentParser {
-    static let subcommands = ["lint", "rules", "explain", "init", "outline", "help"]
+    static let subcommands = ["lint", "rules", "explain", "init", "outline", "scenes", "help"]
 
     static func parse(_ arguments: [String]) throws -> Invocation {
         var rest = arguments[...]
@@ -85,6 +86,8 @@ enum ArgumentParser {
             return .outline(files)
         case "rules":
             return .rules(try parseLint(rest))
+        case "scenes":
+            return .scenes(try positionalOnly(rest, command: "scenes"))
         default:
             if rest.contains("--help") || rest.contains("-h") { return .help }
             if rest.contains("--version") { return .version }
@@ -189,6 +192,8 @@ enum ArgumentParser {
           lifeguard explain <rule_id>             print a rule's documentation and examples
           lifeguard init [--config PATH]          write a commented starter .lifeguard.yml
           lifeguard outline <file ...>            print the structural outline Lifeguard parses
+          lifeguard scenes [path ...]             show which Info.plist says whether each app has
+                                                  several window scenes (global_key_window)
           lifeguard --version | --help
 
         LINT OPTIONS:

@@ -35,7 +35,12 @@ final class FixtureTests: XCTestCase {
             if entry.hasDirectoryPath {
                 let files = FixtureFiles.swiftFiles(in: entry)
                 guard !files.isEmpty else { continue }
-                try check(files, rules: [rule], label: "\(id)/\(entry.lastPathComponent)", file: file, line: line)
+                // A project folder may hold the app's Info.plist and Xcode project.
+                let appFacts = AppFacts.locate(forLinting: [entry.path], workingDirectory: FixtureFiles.directory.path,
+                                               lookingUpward: false)
+                XCTAssertEqual(appFacts.problems.map(\.description), [], file: file, line: line)
+                try check(files, rules: [rule], label: "\(id)/\(entry.lastPathComponent)", appFacts: appFacts,
+                          file: file, line: line)
                 runs += 1
             } else if entry.pathExtension == "swift" {
                 try check([entry], rules: [rule], label: id, file: file, line: line)
@@ -95,7 +100,8 @@ final class FixtureTests: XCTestCase {
             .sorted { $0.path < $1.path }
     }
 
-    func check(_ files: [URL], rules: [any Rule.Type], label: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func check(_ files: [URL], rules: [any Rule.Type], label: String, appFacts: AppFacts = .unknown(),
+               file: StaticString = #filePath, line: UInt = #line) throws {
         let texts = try files.map { try String(contentsOf: $0, encoding: .utf8) }
         for mode in LintHarness.Mode.allCases {
             // A file the mode cannot apply to (one holding `*/` cannot be wrapped in a comment)
@@ -107,7 +113,7 @@ final class FixtureTests: XCTestCase {
                 inputs.append((FixtureFiles.shortPath(url), variant ?? text))
                 applied.append(variant != nil)
             }
-            let diagnostics = LintHarness.lint(inputs, rules: rules)
+            let diagnostics = LintHarness.lint(inputs, rules: rules, appFacts: appFacts)
             for ((input, original), wasApplied) in zip(zip(inputs, texts), applied) {
                 let silenced = wasApplied && mode.silencesEverything
                 let shift = wasApplied ? mode.lineShift : 0

@@ -158,8 +158,12 @@ public struct CallSummaries: Sendable {
         var knownCalls: [String: Bool] = [:]
         for caller in functions.indices {
             for (position, edge) in edges[caller].enumerated() {
-                guard let named = byName[edge.callee] else {
-                    // Not declared in the run: the arguments escape unless the call is known.
+                // A call on `self` (or `super`) runs a method of the caller's own class chain.
+                let named = byName[edge.callee] ?? []
+                let callees = edge.receiver == .selfObject
+                    ? named.filter { isInClassChain(functions[$0].typeKey, of: functions[caller].typeKey) } : named
+                guard !callees.isEmpty else {
+                    // Not declared in the run (for this receiver): the arguments escape unless the call is known.
                     let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
                     knownCalls[edge.callee] = passive
                     if !passive {
@@ -169,9 +173,6 @@ public struct CallSummaries: Sendable {
                     }
                     continue
                 }
-                // A call on `self` (or `super`) runs a method of the caller's own class chain.
-                let callees = edge.receiver == .selfObject
-                    ? named.filter { isInClassChain(functions[$0].typeKey, of: functions[caller].typeKey) } : named
                 resolved[caller][position] = callees.filter { $0 != caller }
                 for callee in resolved[caller][position] { callersOf[callee].append((caller, position)) }
             }
@@ -243,9 +244,13 @@ public struct CallSummaries: Sendable {
     /// `nil` when the run declares no such function.
     public func effects(ofCalling fullName: String, onArgument position: Int?, receiverType: String? = nil) -> Set<Effect>? {
         guard let named = byName[fullName] else { return nil }
-        // When the receiver's class is known, only its own methods (and its superclasses') can run.
-        let typed = receiverType.map { type in named.filter { isInClassChain(functions[$0].typeKey, of: type) } } ?? []
-        let candidates = typed.isEmpty ? named : typed
+        // When the receiver's class is known, only its own methods (and its superclasses') can run;
+        // none there means a method the run does not declare (a library's extension): unknown.
+        var candidates = named
+        if let receiverType {
+            candidates = named.filter { isInClassChain(functions[$0].typeKey, of: receiverType) }
+            if candidates.isEmpty { return nil }
+        }
         var result = Set<Effect>()
         for candidate in candidates {
             for effect in functions[candidate].effects {

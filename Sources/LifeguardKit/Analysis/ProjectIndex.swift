@@ -81,6 +81,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var assignedValues: [String: [Assignment]] = [:]
     /// What each function of the run does to its arguments, `self` and `self`'s properties.
     public private(set) var summaries = CallSummaries()
+    /// The declared types of the run's strong stored properties: what some object may keep.
+    public private(set) var storedPropertyTypes = Set<String>()
 
     /// An index of nothing: every name is a framework name.
     public static let empty = ProjectIndex(trees: [])
@@ -192,6 +194,11 @@ public struct ProjectIndex: Sendable {
         let memberParts = Parallel.map(files) { file in snapshot.members(of: file.0, names: file.1) }
         for part in memberParts {
             for (type, entries) in part { members[type, default: [:]].merge(entries) { first, _ in first } }
+        }
+        for (_, entries) in members {
+            for (_, facts) in entries where facts.isProperty && facts.isStored && !facts.isWeakOrUnowned {
+                if let type = facts.typeName { storedPropertyTypes.insert(type) }
+            }
         }
         let withMembers = self
         let parts = Parallel.map(files) { file in
@@ -581,6 +588,37 @@ public struct ProjectIndex: Sendable {
             current = types[type]?.superclass
         }
         return nil
+    }
+
+    /// For a class of the run whose superclass chain ends in a class the run does not declare and
+    /// Lifeguard does not know, that class; `nil` otherwise.
+    public func unresolvedSuperclass(of name: String, from scope: String? = nil) -> String? {
+        var current = canonical(name, from: scope)
+        var seen = Set<String>()
+        while seen.insert(current).inserted, seen.count <= 32 {
+            guard let facts = types[current], facts.kinds.contains(.class) else { break }
+            guard let superclass = facts.superclass else { return nil }
+            if types[superclass]?.kinds.contains(.class) != true {
+                let known = controllerBases.contains(superclass) || viewBases.contains(superclass)
+                    || UIKitCatalog.otherClasses.contains(superclass)
+                return known ? nil : superclass
+            }
+            current = superclass
+        }
+        return nil
+    }
+
+    /// Whether some stored property of the run may keep an object of this type: one declared with
+    /// the type itself, a superclass of it, or a protocol it adopts.
+    public func mayBeKeptByAProperty(_ name: String, from scope: String? = nil) -> Bool {
+        var current: String? = canonical(name, from: scope)
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted, seen.count <= 32 {
+            if storedPropertyTypes.contains(type) { return true }
+            if let facts = types[type], !facts.conformances.isDisjoint(with: storedPropertyTypes) { return true }
+            current = types[type]?.superclass
+        }
+        return false
     }
 
     /// Remembered calls made in the code of a type (all its declarations and extensions).

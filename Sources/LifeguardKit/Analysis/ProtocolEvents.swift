@@ -273,10 +273,16 @@ extension FileModel {
         } else if let chain = receiver(of: call) {
             receiverType = typeKey(of: chain, at: item.nodeID)
         }
+        var found = false
         for (position, object) in objects {
-            for effect in index.summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType) ?? [] {
-                result.append((object, effect))
-            }
+            guard let effects = index.summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType)
+            else { continue }
+            found = true
+            for effect in effects { result.append((object, effect)) }
+        }
+        // Declared in the run, but not on this receiver's class: code the run cannot see.
+        if !found, !FrameworkCalls.keepsArguments(fullName) {
+            for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
         }
         return result
     }
@@ -324,6 +330,32 @@ extension FileModel {
     public func isNilLiteral(_ range: Range<Int>) -> Bool {
         let tokens = tree.significantTokens(in: range)
         return tokens.count == 1 && tree.tokens[tokens[0]].isKeyword(.nil)
+    }
+}
+
+extension FileModel {
+    /// Whether a call's receiver is a `NotificationCenter` the code creates itself
+    /// (`let center = NotificationCenter()`, a property initialized so, `NotificationCenter().x`):
+    /// not the app-wide center, so what it keeps lives only as long as the code keeps it.
+    public func isPrivateNotificationCenter(_ call: CallID) -> Bool {
+        guard let range = outline.calls[call.index].receiver else { return false }
+        if TypeNames.initialized(tree, range) == "NotificationCenter" { return true }
+        guard let receiver = receiver(of: call) else { return false }
+        let node = outline.calls[call.index].nodeID
+        let object = object(of: receiver, at: node)
+        var declaration: VariableDeclaration?
+        if case .local(let variable) = object.root, object.path.isEmpty {
+            declaration = outline.variables[variable.index]
+        } else if let name = object.selfMember, let role = enclosingRole(of: node) {
+            for type in typeDeclarations(withKey: role.key) {
+                for variable in variables(in: outline.types[type.index].nodeID)
+                where outline.variables[variable.index].name == name && isMemberDeclaration(variable) {
+                    declaration = outline.variables[variable.index]
+                }
+            }
+        }
+        guard let initializer = declaration?.initializer else { return false }
+        return TypeNames.initialized(tree, initializer) == "NotificationCenter"
     }
 }
 

@@ -13,6 +13,10 @@ public enum TypeClass: Sendable, Equatable {
             self = .controller
         } else if index.isView(name) {
             self = .view
+        } else if let root = index.unresolvedSuperclass(of: name) {
+            // A class of the run whose ancestry leaves the run through a framework class Lifeguard
+            // does not know (`ASCredentialProviderViewController`): judged by that class's name.
+            self = TypeClass(guessingFromName: ProjectIndex.simpleName(root))
         } else if !index.declaredKinds(of: name).isEmpty || index.isClass(name)
                     || UIKitCatalog.classBoundProtocols.contains(name) {
             self = .other

@@ -20,6 +20,8 @@ public struct AppFacts: Sendable {
     public var workingDirectory = "/"
     /// Files that could not be read, for warnings.
     public private(set) var problems: [AppFactsError] = []
+    /// What was read, one line each, for `lifeguard scenes`.
+    public private(set) var sources: [String] = []
 
     public init() {}
 
@@ -61,11 +63,16 @@ public struct AppFacts: Sendable {
                 problems.append(AppFactsError(path: path, reason: "is not a valid property list"))
             }
         }
+        for (path, support) in applicationPlists.sorted(by: { $0.key < $1.key }) {
+            sources.append("application plist \(path): \(support.rawValue)")
+        }
         for target in projectTargets {
             var support = target.generatedSceneSupport
             if let plist = target.infoPlist, let fromPlist = applicationPlists[plist] {
                 support = support == .multiple || fromPlist == .multiple ? .multiple : fromPlist
             }
+            sources.append("app target \(target.name) (\(target.swiftFiles.count) Swift files, plist "
+                           + "\(target.infoPlist ?? "none")): \(support.rawValue)")
             guard support != .unknown else { continue }
             for file in target.swiftFiles { byMembership[file] = Self.combine(byMembership[file], support) }
             for folder in target.synchronizedFolders { byFolder.append((folder.hasSuffix("/") ? folder : folder + "/", support)) }
@@ -114,8 +121,9 @@ public struct AppFacts: Sendable {
     /// directories, in every folder from the linted paths up to the repository root (one level
     /// each), and — when that finds no application plist — under the repository root. Walks are
     /// bounded and skip hidden, dependency and build folders.
+    /// `lookingUpward: false` reads only what lies under the linted directories.
     public static func locate(forLinting paths: [String], workingDirectory: String,
-                              configured: SceneSupport = .unknown) -> AppFacts {
+                              configured: SceneSupport = .unknown, lookingUpward: Bool = true) -> AppFacts {
         var found = Found()
         let fileManager = FileManager.default
         var ancestors = Set<String>()
@@ -125,6 +133,7 @@ public struct AppFacts: Sendable {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue { found.walk(absolute, limit: 200_000) }
+            guard lookingUpward else { continue }
             var folder = isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent
             var steps = 0
             while steps < 64 {
@@ -156,6 +165,17 @@ public struct AppFacts: Sendable {
         var seen = Set<String>()
 
         static let skipped: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules", "build"]
+        /// Extensions of ordinary files, never folders worth walking.
+        static let fileExtensions: Set<String> = [
+            "swift", "h", "m", "mm", "c", "cpp", "png", "jpg", "jpeg", "pdf", "json", "strings", "stringsdict", "plist",
+            "storyboard", "xib", "md", "txt", "yml", "yaml", "sh", "rb", "py", "js", "html", "css", "svg", "gif", "mp4",
+            "mov", "mp3", "wav", "ttf", "otf", "xcconfig", "entitlements", "lock", "resolved", "xcstrings", "gpx",
+        ]
+        /// Bundles and packages that hold no app sources.
+        static let bundleExtensions: Set<String> = [
+            "xcassets", "lproj", "bundle", "framework", "xcframework", "app", "xcworkspace", "playground", "docc",
+            "xctemplate", "appiconset", "imageset", "colorset", "dataset", "scnassets", "rcproject",
+        ]
 
         mutating func add(_ path: String, name: String) {
             if AppFacts.isInfoPlistName(name) {
@@ -195,9 +215,12 @@ public struct AppFacts: Sendable {
                         add(path, name: name)
                         continue
                     }
-                    guard !name.contains("."),
-                          let attributes = try? fileManager.attributesOfItem(atPath: path),
-                          attributes[.type] as? FileAttributeType == .typeDirectory else { continue }
+                    // Most entries are files with a known extension; only the rest are asked about.
+                    let extensionStart = name.lastIndex(of: ".").map { name.index(after: $0) }
+                    let pathExtension = extensionStart.map { String(name[$0...]) } ?? ""
+                    if Self.fileExtensions.contains(pathExtension) || Self.bundleExtensions.contains(pathExtension) { continue }
+                    var isDirectory: ObjCBool = false
+                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
                     pending.append(path)
                 }
             }

@@ -73,7 +73,8 @@ public struct XcodeProject: Sendable {
                 let configurationList = object(target["buildConfigurationList"] as? String)
                 for configuration in (configurationList?["buildConfigurations"] as? [String] ?? []).compactMap(object) {
                     guard let settings = configuration["buildSettings"] as? [String: Any] else { continue }
-                    if infoPlist == nil, let file = settings["INFOPLIST_FILE"] as? String, !file.contains("$(") {
+                    if infoPlist == nil, let written = settings["INFOPLIST_FILE"] as? String,
+                       let file = expand(written, target: target) {
                         infoPlist = standardized(file.hasPrefix("/") ? file : sourceRoot + "/" + file)
                     }
                     generated = merge(generated, Self.generatedSceneSupport(settings))
@@ -94,6 +95,22 @@ public struct XcodeProject: Sendable {
             // A generated manifest for a new-style app allows several windows on iPad.
             if isYes("INFOPLIST_KEY_UIApplicationSceneManifest_Generation") == true { return .multiple }
             return .unknown
+        }
+
+        /// A build setting with the variables a plist path uses replaced (`$(SRCROOT)/App/Info.plist`);
+        /// `nil` when another variable remains.
+        func expand(_ value: String, target: [String: Any]) -> String? {
+            var result = value
+            let name = target["name"] as? String ?? ""
+            let replacements = [
+                "SRCROOT": sourceRoot, "PROJECT_DIR": sourceRoot, "SOURCE_ROOT": sourceRoot,
+                "TARGET_NAME": name, "PRODUCT_NAME": target["productName"] as? String ?? name,
+            ]
+            for (variable, replacement) in replacements {
+                result = result.replacingOccurrences(of: "$(\(variable))", with: replacement)
+                result = result.replacingOccurrences(of: "${\(variable)}", with: replacement)
+            }
+            return result.contains("$(") || result.contains("${") ? nil : result
         }
 
         func merge(_ lhs: SceneSupport, _ rhs: SceneSupport) -> SceneSupport {

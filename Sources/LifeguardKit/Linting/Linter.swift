@@ -97,7 +97,7 @@ public enum Linter {
         let outcome = filter.apply(to: found, lineOf: { tree.source.lineIndex(of: $0) })
         var kept = outcome.kept
         let known = configuration.knownRuleIDs.union(BuiltInRules.all.map(\.id))
-        for (position, command) in commands.enumerated() {
+        for (position, command) in commands.enumerated() where !command.isSwiftLint {
             let unknown = command.ruleIDs.filter { $0 != "all" && !known.contains($0) }
             if let severity = configuration.unknownSuppressionSeverity {
                 for id in unknown {

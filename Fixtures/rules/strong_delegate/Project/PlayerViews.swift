@@ -44,7 +44,8 @@ final class PlayerView: UIView {
 
 final class ScrubberView: UIControl {
     var dataSource: ScrubberDataSource! // expect: strong_delegate
-    @IBOutlet var menuDataSource: UITableViewDataSource! // expect: strong_delegate
+    // v2: an outlet's object is decided in a nib or storyboard, which Lifeguard does not read.
+    @IBOutlet var menuDataSource: UITableViewDataSource!
     @IBOutlet weak var menuDelegate: UITableViewDelegate?
     var receiptDataSource: ReceiptDataSource?
     var invoiceDataSource: (any InvoiceDataSource)?
