@@ -54,6 +54,12 @@ public struct AddChildWithoutDidMoveRule: Rule {
                 matched (the type's own `didMove` on an element of `children` silences local children, \
                 since it may be that). A method of the type that runs a whole protocol of its own (it both \
                 adds `X` and sends `didMove`) does not vouch for a different method that only adds `X`.
+                """,
+            fix: """
+                Inserts `X.didMove(toParent: parent)` right after the statement that adds `X`'s view, \
+                with that statement's indentation, when the same block adds the view exactly once after \
+                `addChild`. No fix when the view is placed elsewhere (a closure, another method, no \
+                visible statement): where the protocol should end is not certain.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -133,7 +139,9 @@ public struct AddChildWithoutDidMoveRule: Rule {
             let parent = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
             let written = context.tree.compactText(ofTokens: first.expression)
             context.report(token: context.outline[call].nameToken, node: node,
-                           message: Self.message(child: child.isSelf ? "self" : written, parent: parent))
+                           message: Self.message(child: child.isSelf ? "self" : written, parent: parent),
+                           fix: didMoveFix(child: child, written: child.isSelf ? nil : written, parent: parent, addedAt: call,
+                                           group: group, context: context))
         }
     }
 
@@ -164,6 +172,29 @@ public struct AddChildWithoutDidMoveRule: Rule {
             }
         }
         return false
+    }
+
+    /// Inserts `X.didMove(toParent: parent)` after the one statement of the same block that puts
+    /// `X`'s view in place, when there is exactly one such statement after the `addChild` and
+    /// nothing runs later (a closure) in between. No fix without a view statement to follow: where
+    /// the view goes is not certain.
+    func didMoveFix(child: ObjectRef, written: String?, parent: String, addedAt call: CallID, group: [FunctionID],
+                    context: RuleContext) -> Fix? {
+        let model = context.model
+        let added = context.outline[call].nameToken
+        let placements = model.protocolEvents(in: group).filter {
+            $0.effect == .viewAdded && !$0.isIndirect && $0.object.isSame(as: child) && $0.token > added
+        }
+        guard placements.count == 1, let placement = placements.first,
+              model.enclosingClosure(of: placement.node) == model.enclosingClosure(of: context.outline[call].nodeID),
+              !model.areExclusive(placement.node, context.outline[call].nodeID) else { return nil }
+        let fixes = context.fixes
+        // The view statement must sit in the same block as `addChild`.
+        guard let addRange = fixes.statementRange(containing: added), let placeRange = fixes.statementRange(containing: placement.token),
+              context.tree.nextSignificant(after: addRange.upperBound - 1).map({ $0 <= placeRange.lowerBound }) ?? false
+        else { return nil }
+        let statement = written.map { "\($0).didMove(toParent: \(parent))" } ?? "didMove(toParent: \(parent))"
+        return fixes.fix("insert `\(statement)` after the view is added", [fixes.insertStatement(statement, after: placement.token)])
     }
 
     /// `self.detail = local` in the group: the property the local is kept in.

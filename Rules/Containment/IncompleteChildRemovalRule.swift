@@ -50,6 +50,13 @@ public struct IncompleteChildRemovalRule: Rule {
                 A local child handed to code the run cannot see is not followed there: if that code \
                 finishes the removal, nothing is reported. A removal split across methods is followed for \
                 `self`'s properties only.
+                """,
+            fix: """
+                For `X.removeFromParent()` with no `willMove`: inserts `X.willMove(toParent: nil)` before \
+                the removal (before `X.view.removeFromSuperview()` when that is the statement just \
+                before), with its indentation. No fix when the function already sends `willMove` in the \
+                wrong place or with a parent, when the removal runs in a closure, or for a view removed \
+                without its controller (removing the controller too changes what the code does).
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -122,7 +129,11 @@ public struct IncompleteChildRemovalRule: Rule {
             let group = model.functionGroup(of: node)
             guard !group.isEmpty, !isPrepared(child, removedAt: call, group: group, context: context) else { continue }
             let written = receiver.map { _ in context.tree.compactText(ofTokens: context.outline[call].receiver!) } ?? "self"
-            context.report(token: context.outline[call].nameToken, node: node, message: Self.parentMessage(child: written))
+            // The fix calls through the same optional chain the removal does (`current?.willMove`).
+            let chained = written + (context.outline[call].isOptionalChain ? "?" : "")
+            context.report(token: context.outline[call].nameToken, node: node, message: Self.parentMessage(child: written),
+                           fix: willMoveFix(child: child, written: receiver == nil ? nil : chained, removedAt: call, group: group,
+                                            context: context))
         }
         for call in model.calls(named: "removeFromSuperview") {
             let node = context.outline[call].nodeID
@@ -161,6 +172,32 @@ public struct IncompleteChildRemovalRule: Rule {
         }
         if child.isSelf { return callersPrepare(group: group, context: context) }
         return false
+    }
+
+    /// Inserts `X.willMove(toParent: nil)` before the removal sequence: before
+    /// `X.view.removeFromSuperview()` when that statement comes just before in the same block,
+    /// else before `removeFromParent()`. No fix when the group already sends `willMove` (in the
+    /// wrong place or with a parent: moving it is a decision), inside a loop's closure, or when the
+    /// removal runs later (a completion closure).
+    func willMoveFix(child: ObjectRef, written: String?, removedAt call: CallID, group: [FunctionID],
+                     context: RuleContext) -> Fix? {
+        let model = context.model
+        let node = context.outline[call].nodeID
+        guard !sendsWillMove(to: child, in: group, context: context), model.enclosingClosure(of: node) == nil,
+              child.path.allSatisfy({ if case .member = $0 { return true } else { return false } }) else { return nil }
+        let fixes = context.fixes
+        let removal = context.outline[call].nameToken
+        var anchor = removal
+        if let viewRemoval = model.protocolEvents(in: group).last(where: {
+            $0.effect == .viewRemoved && !$0.isIndirect && $0.object.isSame(as: child) && $0.token < removal
+        }), model.enclosingClosure(of: viewRemoval.node) == nil,
+           let viewRange = fixes.statementRange(containing: viewRemoval.token),
+           let removalRange = fixes.statementRange(containing: removal),
+           context.tree.nextSignificant(after: viewRange.upperBound - 1) == removalRange.lowerBound {
+            anchor = viewRemoval.token
+        }
+        let statement = written.map { "\($0).willMove(toParent: nil)" } ?? "willMove(toParent: nil)"
+        return fixes.fix("insert `\(statement)` before the removal", [fixes.insertStatement(statement, before: anchor)])
     }
 
     /// Whether the group calls `willMove(toParent:)` on `child`, with any argument.

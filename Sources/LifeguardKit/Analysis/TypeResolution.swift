@@ -13,10 +13,13 @@ public enum TypeClass: Sendable, Equatable {
             self = .controller
         } else if index.isView(name) {
             self = .view
-        } else if let root = index.unresolvedSuperclass(of: name) {
+        } else if let root = index.unresolvedSuperclass(of: name),
+                  case let guess = TypeClass(guessingFromName: ProjectIndex.simpleName(root)),
+                  guess == .controller || guess == .view {
             // A class of the run whose ancestry leaves the run through a framework class Lifeguard
             // does not know (`ASCredentialProviderViewController`): judged by that class's name.
-            self = TypeClass(guessingFromName: ProjectIndex.simpleName(root))
+            // (A first inherited name like `ObservableObject` may be a protocol: it decides nothing.)
+            self = guess
         } else if !index.declaredKinds(of: name).isEmpty || index.isClass(name)
                     || UIKitCatalog.classBoundProtocols.contains(name) {
             self = .other
