@@ -1,0 +1,244 @@
+/// What one file contributes to the project index, read from its syntax tree in the first pass
+/// and kept after the tree is released. Names are as written: resolving them needs every file,
+/// so `ProjectIndex` does it once all files are read.
+///
+/// Types are referred to by their position in `types` (the file's `outline.types` order); `-1`
+/// means file level.
+public struct ProjectIndexFacts: Sendable {
+    /// One type declaration or extension.
+    struct TypeEntry: Sendable {
+        var kind: TypeKind
+        /// The name as written (the extended type, for an extension).
+        var written: String
+        /// The qualified name (see `ProjectIndex.qualifiedNames`); for an extension, `written`
+        /// without generic arguments.
+        var qualified: String
+        var inherited: [String]
+        /// For a protocol: written with `AnyObject`, `class`, `@objc`, or `where Self:` a class.
+        var declaresClassBound: Bool
+    }
+
+    /// `typealias Name = Target`.
+    struct AliasEntry: Sendable {
+        /// The enclosing type's position, or -1.
+        var scopeType: Int32
+        var name: String
+        var target: ProjectIndex.AliasTarget
+    }
+
+    /// A property or method declared directly in a type.
+    struct MemberEntry: Sendable {
+        var type: Int32
+        var name: String
+        var isProperty: Bool
+        var isStored: Bool
+        var isWeakOrUnowned: Bool
+        var isLazy: Bool
+        var isOutlet: Bool
+        /// The type name the annotation or initializer names, as written.
+        var writtenType: String?
+        /// The annotation is a function type.
+        var annotatedAsFunction: Bool
+    }
+
+    /// Where the receiver `x` of `x.member = value` gets its type from.
+    enum ReceiverSource: Sendable {
+        /// Not a two-name chain: nothing to resolve.
+        case none
+        /// A local or parameter, declared with this type name (or none evident).
+        case written(String?)
+        /// A member of the enclosing type.
+        case member(String)
+    }
+
+    struct AssignmentEntry: Sendable {
+        var member: String
+        var value: ProjectIndex.AssignedValue
+        var isOwnMember: Bool
+        var type: Int32
+        var receiver: ReceiverSource
+    }
+
+    /// A remembered call, in the code of `type` (or at file level).
+    struct CallEntry: Sendable {
+        var type: Int32
+        var call: ProjectIndex.IndexedCall
+    }
+
+    struct FunctionEntry: Sendable {
+        var fullName: String
+        var type: Int32
+        var parameterNames: [String]
+        /// The remembered calls of its body, in order.
+        var calls: [ProjectIndex.IndexedCall]
+    }
+
+    var types: [TypeEntry] = []
+    var aliases: [AliasEntry] = []
+    var members: [MemberEntry] = []
+    var assignments: [AssignmentEntry] = []
+    var calls: [CallEntry] = []
+    var functions: [FunctionEntry] = []
+
+    /// Reads the facts of one file. `indexedCallNames` are the calls rules asked to remember.
+    public init(tree: SyntaxTree, indexedCallNames: Set<String>) {
+        let outline = tree.outline
+        let qualified = ProjectIndex.qualifiedNames(tree)
+        types.reserveCapacity(outline.types.count)
+        for (position, type) in outline.types.enumerated() {
+            var classBound = false
+            if type.kind == .protocol {
+                classBound = type.inheritedTypes.contains { $0.name == "AnyObject" || $0.name == "class" }
+                    || type.attributes.contains("objc")
+                    || (type.whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
+            }
+            types.append(TypeEntry(
+                kind: type.kind, written: type.name,
+                qualified: type.kind == .extension ? ProjectIndex.withoutGenerics(type.name) : qualified[position],
+                inherited: type.inheritedTypes.map(\.name), declaresClassBound: classBound))
+        }
+        for alias in outline.typeAliases {
+            let scope = alias.enclosingType >= 0 ? Int32(outline.nodes[alias.enclosingType].detail) : -1
+            let target: ProjectIndex.AliasTarget
+            if TypeNames.isFunctionType(tree, alias.target) {
+                target = .function
+            } else if let written = TypeNames.annotated(tree, alias.target) {
+                target = .type(written, scope: nil)
+            } else {
+                target = .other
+            }
+            aliases.append(AliasEntry(scopeType: scope, name: alias.name, target: target))
+        }
+        readMembers(tree)
+        // Locals are searched only for names some variable of the file declares: most receivers
+        // and arguments are properties, and the search walks back through the function.
+        let variableNames = Set(outline.variables.lazy.map(\.name))
+        readAssignments(tree, variableNames: variableNames)
+        readCalls(tree, callNames: indexedCallNames, variableNames: variableNames)
+    }
+
+    /// The position of the type enclosing node `node`, or -1.
+    private static func enclosingType(_ outline: Outline, _ node: Int) -> Int32 {
+        let typeNode = outline.nodes[node].enclosingType
+        return typeNode >= 0 ? Int32(outline.nodes[typeNode].detail) : -1
+    }
+
+    private mutating func readMembers(_ tree: SyntaxTree) {
+        let outline = tree.outline
+        for variable in outline.variables {
+            let node = outline.nodes[variable.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
+            if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
+            members.append(MemberEntry(
+                type: Int32(outline.nodes[node.parent].detail), name: variable.name, isProperty: true,
+                isStored: variable.storage != .computed,
+                isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
+                isLazy: variable.modifiers.contains(.lazy), isOutlet: variable.attributes.contains("IBOutlet"),
+                writtenType: named,
+                annotatedAsFunction: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false))
+        }
+        for function in outline.functions where function.kind == .function {
+            let node = outline.nodes[function.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            members.append(MemberEntry(
+                type: Int32(outline.nodes[node.parent].detail), name: function.name, isProperty: false, isStored: false,
+                isWeakOrUnowned: false, isLazy: false, isOutlet: false, writtenType: nil, annotatedAsFunction: false))
+        }
+    }
+
+    private mutating func readAssignments(_ tree: SyntaxTree, variableNames: Set<String>) {
+        let outline = tree.outline
+        for assignment in outline.assignments {
+            guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
+            let value: ProjectIndex.AssignedValue
+            let rhs = tree.significantTokens(in: assignment.rhs)
+            if rhs.count == 1, tree.token(rhs[0], is: "self") {
+                value = .selfReference
+            } else if rhs.count == 1, tree.tokens[rhs[0]].isKeyword(.nil) {
+                value = .nilLiteral
+            } else if Self.isCreation(tree, assignment.rhs, rhs) {
+                value = .creation
+            } else if rhs.count == 1, tree.tokens[rhs[0]].kind == .identifier,
+                      case let name = tree.text(ofToken: rhs[0]), variableNames.contains(name),
+                      let local = tree.localVariable(named: name, visibleAt: assignment.node),
+                      let initializer = outline.variables[local].initializer,
+                      Self.isCreation(tree, initializer, tree.significantTokens(in: initializer)) {
+                // `let source = PhotoSource(photo); self.source = source` stores a new object too.
+                value = .creation
+            } else {
+                value = .other
+            }
+            var receiver = ReceiverSource.none
+            if lhs.names.count == 2, let root = lhs.names.first {
+                receiver = .member(root)
+                if !lhs.startsWithSelf {
+                    if variableNames.contains(root), let local = tree.localVariable(named: root, visibleAt: assignment.node) {
+                        let variable = outline.variables[local]
+                        receiver = .written(variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
+                            ?? variable.initializer.flatMap { TypeNames.initialized(tree, $0) })
+                    } else if let (_, parameter) = tree.parameter(named: root, visibleAt: assignment.node) {
+                        receiver = .written(TypeNames.annotated(tree, outline.parameters[parameter].type))
+                    }
+                }
+            }
+            assignments.append(AssignmentEntry(
+                member: member, value: value, isOwnMember: lhs.names.count == 1,
+                type: Self.enclosingType(outline, assignment.node), receiver: receiver))
+        }
+    }
+
+    private mutating func readCalls(_ tree: SyntaxTree, callNames: Set<String>, variableNames: Set<String>) {
+        let outline = tree.outline
+        var functionCalls: [Int: [ProjectIndex.IndexedCall]] = [:]
+        if !callNames.isEmpty {
+            // Compare lengths first: most calls are not remembered, and that test allocates nothing.
+            var lengths = Set<Int>()
+            for name in callNames { lengths.insert(name.utf8.count) }
+            for call in outline.calls {
+                guard lengths.contains(tree.tokens[call.nameToken].range.count) else { continue }
+                let name = tree.text(ofToken: call.nameToken)
+                guard callNames.contains(name) else { continue }
+                let node = outline.nodes[call.node]
+                let functionNode = node.enclosingFunction
+                let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
+                let arguments = outline.arguments[call.arguments]
+                let firstChain = arguments.first.flatMap { ExpressionChain(tree, tokens: $0.expression) }
+                var firstIsLocal = false
+                if let firstChain, !firstChain.startsWithSelf, let root = firstChain.names.first {
+                    firstIsLocal = (variableNames.contains(root) && tree.localVariable(named: root, visibleAt: call.node) != nil)
+                        || tree.parameter(named: root, visibleAt: call.node) != nil
+                }
+                let indexed = ProjectIndex.IndexedCall(
+                    name: name, receiver: call.receiver.flatMap { ExpressionChain(tree, tokens: $0)?.key },
+                    firstArgument: firstChain?.key, firstArgumentIsLocal: firstIsLocal,
+                    labels: arguments.map { $0.label ?? "_" }, function: function?.fullName,
+                    inDeinit: function?.kind == .deinitializer)
+                if node.enclosingType >= 0 {
+                    calls.append(CallEntry(type: Int32(outline.nodes[node.enclosingType].detail), call: indexed))
+                }
+                if functionNode >= 0 { functionCalls[functionNode, default: []].append(indexed) }
+            }
+        }
+        // Without remembered calls the index keeps no functions either, as rules ask for both together.
+        guard !callNames.isEmpty else { return }
+        for function in outline.functions where function.kind != .accessor {
+            functions.append(FunctionEntry(
+                fullName: function.fullName, type: Self.enclosingType(outline, function.node),
+                parameterNames: outline.parameters[function.parameters].map(\.name),
+                calls: functionCalls[function.node] ?? []))
+        }
+    }
+
+    /// `Foo(...)`, `Foo.init(...)` or `.init(...)`.
+    private static func isCreation(_ tree: SyntaxTree, _ range: Range<Int>, _ significant: [Int]) -> Bool {
+        TypeNames.initialized(tree, range) != nil
+            || (significant.count >= 3 && tree.tokens[significant[0]].kind == .period && tree.token(significant[1], is: "init"))
+    }
+
+    /// `where Self: UIViewController` makes a protocol class-bound.
+    static func whereClauseBindsSelfToClass(_ tree: SyntaxTree, _ clause: Range<Int>) -> Bool {
+        let text = tree.text(ofTokens: clause)
+        return text.contains("Self") && (text.contains("AnyObject") || text.contains("Controller") || text.contains("View"))
+    }
+}
