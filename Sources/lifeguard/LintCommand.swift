@@ -114,7 +114,7 @@ struct LintCommand {
         }
         return try pipeline.run { submit in
             try discovery.discover(paths, workingDirectory: workingDirectory) { file in
-                submit(PipelineFile(displayPath: file.displayPath, origin: .disk(file.path)))
+                submit(PipelineFile(displayPath: file.displayPath, origin: .disk(file.path), throughLink: file.throughLink))
             }
         }
     }

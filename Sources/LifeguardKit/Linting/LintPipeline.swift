@@ -16,10 +16,13 @@ public struct PipelineFile: Sendable {
 
     public var displayPath: String
     public var origin: Origin
+    /// Reached through a symbolic link: another path to the same file is preferred.
+    public var throughLink: Bool
 
-    public init(displayPath: String, origin: Origin) {
+    public init(displayPath: String, origin: Origin, throughLink: Bool = false) {
         self.displayPath = displayPath
         self.origin = origin
+        self.throughLink = throughLink
     }
 }
 
@@ -229,12 +232,18 @@ public final class LintPipeline: Sendable {
         } else {
             all.sort { $0.sequence < $1.sequence }
         }
-        var seen = Set<FileIdentity>()
+        // Of several paths to one file, the first without a link is kept, else the first.
+        var chosen: [FileIdentity: Int] = [:]
+        for (position, record) in all.enumerated() {
+            guard let identity = record.identity else { continue }
+            if let earlier = chosen[identity], !(all[earlier].file.throughLink && !record.file.throughLink) { continue }
+            chosen[identity] = position
+        }
         var problems: [FileProblem] = []
         var linted: [Record] = []
         linted.reserveCapacity(all.count)
-        for record in all {
-            if let identity = record.identity, !seen.insert(identity).inserted { continue }
+        for (position, record) in all.enumerated() {
+            if let identity = record.identity, chosen[identity] != position { continue }
             if let problem = record.problem {
                 problems.append(FileProblem(path: record.file.displayPath, kind: problem))
             } else {

@@ -13,6 +13,9 @@ public struct DiscoveredFile: Sendable {
     public var path: RawPath
     /// The path used in diagnostics: relative to the working directory when the file is under it.
     public var displayPath: String
+    /// Reached through a symbolic link (to the file or to a folder on its path). When one file
+    /// is reached by several paths, a path without links is preferred.
+    public var throughLink: Bool = false
 }
 
 /// Finds the Swift files a run lints: files given by name, and `.swift` files under given
@@ -23,7 +26,8 @@ public struct DiscoveredFile: Sendable {
 /// found, so reading and parsing start before the walk ends. Symbolic links are followed — a
 /// root named on the command line, and links met during the walk — and every directory is
 /// entered at most once, recognised by its device and inode, so a link cycle ends the walk of
-/// that branch instead of looping.
+/// that branch instead of looping. Folders reached through links are walked after the rest of
+/// their root, so a folder reachable both directly and through a link is listed by its own path.
 public struct FileDiscovery: Sendable {
     /// Folder names never walked into (hidden folders are skipped too).
     public static let skippedDirectoryNames: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules"]
@@ -126,14 +130,25 @@ struct DirectoryWalker {
     private struct Entry {
         var name: [UInt8]
         var kind: EntryKind
+        var isLink: Bool
+    }
+
+    private struct Pending {
+        var path: RawPath
+        var display: String
+        var throughLink: Bool
     }
 
     /// Walks `root`; returns whether the tree holds any Swift file at all, excluded or not.
     mutating func walk(_ root: RawPath, displayPath: String, found: (DiscoveredFile) throws -> Void) throws -> Bool {
         var sawSwift = false
-        var pending: [(path: RawPath, display: String)] = [(root, displayPath)]
+        var pending = [Pending(path: root, display: displayPath, throughLink: false)]
+        // Folders reached through a link wait until everything else under the root is walked.
+        var linked: [Pending] = []
         var entries: [Entry] = []
-        while case let (directory, display)? = pending.popLast() {
+        while let next = pending.popLast() ?? (linked.isEmpty ? nil : linked.removeFirst()) {
+            let directory = next.path
+            let display = next.display
             guard let handle = directory.withCString({ opendir($0) }) else {
                 throw FileDiscovery.Failure(path: display, reason: "directory is not readable")
             }
@@ -143,19 +158,21 @@ struct DirectoryWalker {
             entries.removeAll(keepingCapacity: true)
             Self.readEntries(handle, into: &entries)
             entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
-            var subdirectories: [(path: RawPath, display: String)] = []
+            var subdirectories: [Pending] = []
             for entry in entries {
                 let isSwift = entry.kind == .file && Self.hasSwiftSuffix(entry.name)
                 guard entry.kind == .directory ? !Self.skippedNames.contains(entry.name) : isSwift else { continue }
                 let path = entry.name.withUnsafeBufferPointer { directory.appending($0) }
                 let childDisplay = Self.child(display, String(decoding: entry.name, as: UTF8.self))
+                let throughLink = next.throughLink || entry.isLink
                 if entry.kind == .directory {
                     if isExcluded(childDisplay, true) { continue }
-                    subdirectories.append((path, childDisplay))
+                    let child = Pending(path: path, display: childDisplay, throughLink: throughLink)
+                    if entry.isLink && !next.throughLink { linked.append(child) } else { subdirectories.append(child) }
                 } else {
                     sawSwift = true
                     if isExcluded(childDisplay, false) { continue }
-                    try found(DiscoveredFile(path: path, displayPath: childDisplay))
+                    try found(DiscoveredFile(path: path, displayPath: childDisplay, throughLink: throughLink))
                 }
             }
             // Reversed, so the stack pops them in order.
@@ -187,17 +204,23 @@ struct DirectoryWalker {
             // Hidden entries, `.` and `..`.
             guard let first = name.first, first != UInt8(ascii: ".") else { continue }
             var kind: EntryKind
+            var isLink = false
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_REG): kind = .file
             case Int32(DT_LNK), Int32(DT_UNKNOWN):
                 // Follow the link (or ask a file system that does not fill in `d_type`).
                 var status = stat()
-                let followed = name.withUnsafeBufferPointer { buffer -> Int32 in
-                    var terminated = Array(buffer)
-                    terminated.append(0)
-                    return terminated.withUnsafeBufferPointer {
-                        $0.withMemoryRebound(to: CChar.self) { fstatat(descriptor, $0.baseAddress!, &status, 0) }
+                var terminated = name
+                terminated.append(0)
+                let followed = terminated.withUnsafeBufferPointer { buffer -> Int32 in
+                    buffer.withMemoryRebound(to: CChar.self) { path in
+                        if Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+                            isLink = true
+                        } else if fstatat(descriptor, path.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+                            isLink = (status.st_mode & S_IFMT) == S_IFLNK
+                        }
+                        return fstatat(descriptor, path.baseAddress!, &status, 0)
                     }
                 }
                 guard followed == 0 else { continue }
@@ -208,7 +231,7 @@ struct DirectoryWalker {
                 }
             default: kind = .other
             }
-            entries.append(Entry(name: name, kind: kind))
+            entries.append(Entry(name: name, kind: kind, isLink: isLink))
         }
     }
 }
