@@ -145,7 +145,7 @@ final class ReporterTests: XCTestCase {
     }
 
     func testCleanJUnitReportHasOnePassingCase() {
-        let empty = LintResult(diagnostics: [], sources: [:], fileCount: 3)
+        let empty = LintResult(diagnostics: [], sources: [String: SourceExcerpt](), fileCount: 3)
         let output = JUnitReporter().report(empty, context: Self.context)
         XCTAssertTrue(output.contains("<testcase name=\"No findings\""))
         XCTAssertFalse(output.contains("<failure"))
