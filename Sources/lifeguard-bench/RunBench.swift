@@ -2,7 +2,7 @@ import Foundation
 import LifeguardKit
 import LifeguardRules
 
-// `lifeguard-bench run [--no-rules] [--runs N] PATH ...`
+// `lifeguard-bench run [--no-rules] [--runs N] [--retain MB] PATH ...`
 //
 // A CLI-shaped run (discovery pipelined with reading and parsing, the index, rules, a JSON
 // report) over the given paths, with the time of each phase and the process's peak memory, so a
@@ -36,11 +36,13 @@ func runBench(_ arguments: [String]) {
     var paths: [String] = []
     var rulesEnabled = true
     var runs = 1
+    var retained = PipelineOptions().retainedSourceBytes
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
         switch argument {
         case "--no-rules": rulesEnabled = false
         case "--runs": runs = iterator.next().flatMap(Int.init) ?? 1
+        case "--retain": retained = (iterator.next().flatMap(Int.init) ?? 0) << 20
         default: paths.append(argument)
         }
     }
@@ -62,7 +64,8 @@ func runBench(_ arguments: [String]) {
         let discovery = seconds(since: discoveryStart)
 
         let start = DispatchTime.now().uptimeNanoseconds
-        let pipeline = LintPipeline(configuration: configuration, options: PipelineOptions(lineHashes: false))
+        let pipeline = LintPipeline(configuration: configuration, options: PipelineOptions(retainedSourceBytes: retained, lineHashes: false,
+                                                                                        keepsIndexUntilExit: runs == 1))
         let output: LintPipeline.Output
         do {
             output = try pipeline.run { submit in

@@ -99,7 +99,7 @@ struct LintCommand {
     /// Discovers, reads and lints in one pipeline: files are parsed while the walk goes on.
     func lint(configuration: Configuration, lintConfiguration: LintConfiguration) throws -> LintPipeline.Output {
         let formats = [arguments.format] + arguments.reports.map(\.format)
-        var options = PipelineOptions(lineHashes: formats.contains(SARIFReporter.name))
+        var options = PipelineOptions(lineHashes: formats.contains(SARIFReporter.name), keepsIndexUntilExit: true)
         options.crashTrigger = Self.crashTrigger(environment: tool.environment)
         let pipeline = LintPipeline(configuration: lintConfiguration, options: options)
         let workingDirectory = tool.workingDirectory

@@ -148,14 +148,21 @@ public final class ProjectIndex: Sendable {
         for file in files {
             for type in file.types where type.kind == .protocol { protocols.insert(type.qualified) }
         }
-        var fileTypeIDs: [[Int32]] = []
-        fileTypeIDs.reserveCapacity(files.count)
-        for file in files {
-            var positions: [Int32] = []
-            positions.reserveCapacity(file.types.count)
-            for type in file.types {
+        // Names in inheritance clauses resolve in parallel (they only read the name table); the
+        // facts are then merged in file order.
+        let resolvedTypes = Parallel.map(Array(files.indices)) { position in
+            files[position].types.map { type -> (key: String, inherited: [String]) in
                 let key = type.kind == .extension ? names.key(for: type.written, from: nil) : type.qualified
                 let scope = type.kind == .extension ? key : NameTable.parentScope(type.qualified)
+                return (key, type.inherited.map { names.key(for: $0, from: scope) })
+            }
+        }
+        var fileTypeIDs: [[Int32]] = []
+        fileTypeIDs.reserveCapacity(files.count)
+        for (file, resolved) in zip(files, resolvedTypes) {
+            var positions: [Int32] = []
+            positions.reserveCapacity(file.types.count)
+            for (type, (key, resolvedInherited)) in zip(file.types, resolved) {
                 let id: Int32
                 if let existing = ids[key] {
                     id = existing
@@ -167,13 +174,13 @@ public final class ProjectIndex: Sendable {
                 }
                 positions.append(id)
                 if type.kind != .extension { facts[Int(id)].kinds.insert(type.kind) }
-                var inherited = type.inherited.map { names.key(for: $0, from: scope) }
+                var inherited = resolvedInherited
                 if type.kind == .class, let first = inherited.first, !protocols.contains(first),
                    !UIKitCatalog.classBoundProtocols.contains(first), facts[Int(id)].superclass == nil {
                     facts[Int(id)].superclass = first
                     inherited.removeFirst()
                 }
-                facts[Int(id)].conformances.formUnion(inherited)
+                if !inherited.isEmpty { facts[Int(id)].conformances.formUnion(inherited) }
                 if type.declaresClassBound { facts[Int(id)].declaresClassBound = true }
             }
             fileTypeIDs.append(positions)
@@ -188,36 +195,33 @@ public final class ProjectIndex: Sendable {
 
         let fileTypes = fileTypeIDs
         let typeKeys = keys
-        // Members: each file resolves its own in parallel; merged in file order, an earlier
-        // file's member wins, and within a file a later property replaces an earlier one.
+        // Members: each file resolves its own in parallel, a later property of the file replacing
+        // an earlier one of the same name and a method never replacing anything; merged in file
+        // order, an earlier file's member wins.
         let memberParts = Parallel.map(Array(files.indices)) { position in
             let file = files[position]
             let typeIDs = fileTypes[position]
-            return file.members.map { entry -> (Int32, String, MemberFacts) in
+            var part: [(Int32, String, MemberFacts)] = []
+            part.reserveCapacity(file.members.count)
+            var positions: [MemberSlot: Int] = [:]
+            for entry in file.members {
                 let id = typeIDs[Int(entry.type)]
-                let scope = typeKeys[Int(id)]
-                let facts = MemberFacts(
-                    isProperty: entry.isProperty, isStored: entry.isStored, isWeakOrUnowned: entry.isWeakOrUnowned,
-                    isLazy: entry.isLazy, typeName: entry.writtenType.map { names.key(for: $0, from: scope) },
-                    holdsClosure: entry.annotatedAsFunction
-                        || entry.writtenType.map { names.isFunctionAlias($0, from: scope) } ?? false,
-                    isOutlet: entry.isOutlet)
-                return (id, entry.name, facts)
+                let slot = MemberSlot(type: id, name: entry.name)
+                if let earlier = positions[slot] {
+                    if entry.isProperty { part[earlier].2 = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
+                    continue
+                }
+                positions[slot] = part.count
+                part.append((id, entry.name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
             }
+            return part
         }
         var tables = [[String: MemberFacts]](repeating: [:], count: keys.count)
-        var owners = [[String: Int32]](repeating: [:], count: keys.count)
-        for (position, part) in memberParts.enumerated() {
-            let file = Int32(position)
-            for (id, name, member) in part {
-                let owner = owners[Int(id)][name]
-                if owner == nil || (owner == file && member.isProperty) {
-                    tables[Int(id)][name] = member
-                    owners[Int(id)][name] = file
-                }
+        for part in memberParts {
+            for (id, name, member) in part where tables[Int(id)][name] == nil {
+                tables[Int(id)][name] = member
             }
         }
-        owners = []
         memberTables = tables
 
         // Assignments and calls resolve receivers through members, so they come last.
@@ -256,6 +260,15 @@ public final class ProjectIndex: Sendable {
         assignedValues = assigned
         self.callTables = callTables
         functionsByName = functions
+    }
+
+    /// The facts of a member, its type name resolved from the declaring type.
+    private static func memberFacts(_ entry: ProjectIndexFacts.MemberEntry, scope: String, names: NameTable) -> MemberFacts {
+        let resolved = entry.writtenType.map { names.resolve($0, from: scope) }
+        return MemberFacts(isProperty: entry.isProperty, isStored: entry.isStored, isWeakOrUnowned: entry.isWeakOrUnowned,
+                           isLazy: entry.isLazy, typeName: resolved?.key,
+                           holdsClosure: entry.annotatedAsFunction || resolved?.isFunctionAlias == true,
+                           isOutlet: entry.isOutlet)
     }
 
     /// For every type id, whether its superclass chain reaches one of `bases`: a base itself, or a
@@ -453,6 +466,12 @@ public final class ProjectIndex: Sendable {
     }
 }
 
+/// A member name within a type, while one file's members are merged.
+private struct MemberSlot: Hashable {
+    var type: Int32
+    var name: String
+}
+
 /// Member lookup along superclass chains, shared by the finished index and by its construction.
 private struct MemberLookup: Sendable {
     let typeIDs: [String: Int32]
@@ -509,20 +528,33 @@ struct NameTable: Sendable {
     }
 
     func key(for written: String, from scope: String?) -> String {
-        var key = lookUp(written, from: scope)
-        // `typealias PlatformViewController = UIViewController` stands for its target.
-        var hops = 0
-        while hops < 8, case .type(let target, let targetScope)? = aliases[key] {
-            key = lookUp(target, from: targetScope)
-            hops += 1
-        }
-        return key
+        resolve(written, from: scope).key
     }
 
     func isFunctionAlias(_ name: String, from scope: String?) -> Bool {
-        if case .function? = aliases[lookUp(name, from: scope)] { return true }
-        if case .function? = aliases[key(for: name, from: scope)] { return true }
-        return false
+        resolve(name, from: scope).isFunctionAlias
+    }
+
+    /// The key `written` stands for from `scope`, following `typealias`es to nominal types
+    /// (`typealias PlatformViewController = UIViewController` stands for its target), and whether
+    /// it names a function type through an alias.
+    func resolve(_ written: String, from scope: String?) -> (key: String, isFunctionAlias: Bool) {
+        var key = lookUp(written, from: scope)
+        guard !aliases.isEmpty else { return (key, false) }
+        var hops = 0
+        while let target = aliases[key] {
+            switch target {
+            case .function:
+                return (key, true)
+            case .other:
+                return (key, false)
+            case .type(let name, let targetScope):
+                guard hops < 8 else { return (key, false) }
+                key = lookUp(name, from: targetScope)
+                hops += 1
+            }
+        }
+        return (key, false)
     }
 
     private func lookUp(_ written: String, from scope: String?) -> String {

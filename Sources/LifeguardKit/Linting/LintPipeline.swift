@@ -40,14 +40,18 @@ public struct PipelineOptions: Sendable {
     public var lineHashes: Bool
     /// A deliberate crash on one file, for the test of crash reporting; see `CrashTrigger`.
     public var crashTrigger: CrashTrigger?
+    /// Never free the project index: a process that exits after the run (the CLI) skips tearing
+    /// down its hundreds of thousands of entries one by one.
+    public var keepsIndexUntilExit: Bool
 
     public init(workers: Int? = nil, retainedSourceBytes: Int = 16 << 20, ordersByPath: Bool = true,
-                lineHashes: Bool = true, crashTrigger: CrashTrigger? = nil) {
+                lineHashes: Bool = true, crashTrigger: CrashTrigger? = nil, keepsIndexUntilExit: Bool = false) {
         self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         self.retainedSourceBytes = retainedSourceBytes
         self.ordersByPath = ordersByPath
         self.lineHashes = lineHashes
         self.crashTrigger = crashTrigger
+        self.keepsIndexUntilExit = keepsIndexUntilExit
     }
 }
 
@@ -258,6 +262,7 @@ public final class LintPipeline: Sendable {
         let index = ProjectIndex(facts: linted.map { $0.facts! }, extraControllerBases: configuration.extraControllerBases,
                                  extraViewBases: configuration.extraViewBases)
         for position in linted.indices { linted[position].facts = nil }
+        if options.keepsIndexUntilExit { _ = Unmanaged.passRetained(index) }
         statistics.indexWall = Self.seconds(PhaseClock.now() - indexStart)
 
         let passTwoStart = PhaseClock.now()
