@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LifeguardTestSupport
 @testable import LifeguardKit
 
 /// Discovery, reading, the two-pass pipeline, source excerpts and the index's bounds.
@@ -195,5 +196,25 @@ final class PipelineTests: XCTestCase {
         XCTAssertNotNil(index.member("marker", of: "C\(ProjectIndex.maxChainLength - 1)"))
         XCTAssertNil(index.member("marker", of: "C\(length - 1)"),
                      "member lookups follow at most maxChainLength superclass links")
+    }
+
+    func testCreationShapesMatchTheWholeExpressionReading() throws {
+        // The index reads only the first tokens and top-level casts of an assignment's value;
+        // over every fixture it must agree with reading the whole expression.
+        var checked = 0
+        for url in FixtureFiles.swiftFiles() {
+            let tree = SyntaxTree(source: try FixtureFiles.source(url))
+            var ranges = tree.outline.assignments.map(\.rhs)
+            ranges += tree.outline.variables.compactMap(\.initializer)
+            for range in ranges {
+                let significant = tree.significantTokens(in: range)
+                let whole = TypeNames.initialized(tree, range) != nil
+                    || (significant.count >= 3 && tree.tokens[significant[0]].kind == .period && tree.token(significant[1], is: "init"))
+                XCTAssertEqual(ProjectIndexFacts.isCreation(tree, range), whole,
+                               "\(FixtureFiles.shortPath(url)): \(tree.text(ofTokens: range))")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
     }
 }

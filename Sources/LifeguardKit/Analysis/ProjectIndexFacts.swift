@@ -151,19 +151,22 @@ public struct ProjectIndexFacts: Sendable {
         let outline = tree.outline
         for assignment in outline.assignments {
             guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
+            // Only the first tokens of the right-hand side decide its shape: it is not gathered
+            // whole, since it can be a closure holding the rest of the file.
+            let first = Self.firstSignificant(tree, in: assignment.rhs)
+            let single = first.map { (tree.nextSignificant(after: $0) ?? Int.max) >= assignment.rhs.upperBound } ?? false
             let value: ProjectIndex.AssignedValue
-            let rhs = tree.significantTokens(in: assignment.rhs)
-            if rhs.count == 1, tree.token(rhs[0], is: "self") {
+            if single, let first, tree.token(first, is: "self") {
                 value = .selfReference
-            } else if rhs.count == 1, tree.tokens[rhs[0]].isKeyword(.nil) {
+            } else if single, let first, tree.tokens[first].isKeyword(.nil) {
                 value = .nilLiteral
-            } else if Self.isCreation(tree, assignment.rhs, rhs) {
+            } else if Self.isCreation(tree, assignment.rhs) {
                 value = .creation
-            } else if rhs.count == 1, tree.tokens[rhs[0]].kind == .identifier,
-                      case let name = tree.text(ofToken: rhs[0]), variableNames.contains(name),
+            } else if single, let first, tree.tokens[first].kind == .identifier,
+                      case let name = tree.text(ofToken: first), variableNames.contains(name),
                       let local = tree.localVariable(named: name, visibleAt: assignment.node),
                       let initializer = outline.variables[local].initializer,
-                      Self.isCreation(tree, initializer, tree.significantTokens(in: initializer)) {
+                      Self.isCreation(tree, initializer) {
                 // `let source = PhotoSource(photo); self.source = source` stores a new object too.
                 value = .creation
             } else {
@@ -203,7 +206,9 @@ public struct ProjectIndexFacts: Sendable {
                 let functionNode = node.enclosingFunction
                 let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
                 let arguments = outline.arguments[call.arguments]
-                let firstChain = arguments.first.flatMap { ExpressionChain(tree, tokens: $0.expression) }
+                let firstChain = arguments.first.flatMap {
+                    Self.mayBeChain(tree, $0.expression) ? ExpressionChain(tree, tokens: $0.expression) : nil
+                }
                 var firstIsLocal = false
                 if let firstChain, !firstChain.startsWithSelf, let root = firstChain.names.first {
                     firstIsLocal = (variableNames.contains(root) && tree.localVariable(named: root, visibleAt: call.node) != nil)
@@ -230,10 +235,61 @@ public struct ProjectIndexFacts: Sendable {
         }
     }
 
-    /// `Foo(...)`, `Foo.init(...)` or `.init(...)`.
-    private static func isCreation(_ tree: SyntaxTree, _ range: Range<Int>, _ significant: [Int]) -> Bool {
-        TypeNames.initialized(tree, range) != nil
-            || (significant.count >= 3 && tree.tokens[significant[0]].kind == .period && tree.token(significant[1], is: "init"))
+    /// `Foo(...)`, `Foo.init(...)` or `.init(...)` (or a cast, which names the type too): what
+    /// `TypeNames.initialized` finds, without gathering the whole expression. A cast is looked
+    /// for among the top-level tokens only (jumping over brackets), and the creation forms are
+    /// decided by their first few tokens, so the cost does not grow with closures inside.
+    static func isCreation(_ tree: SyntaxTree, _ range: Range<Int>) -> Bool {
+        guard let first = firstSignificant(tree, in: range) else { return false }
+        var prefix: [Int] = [first]
+        func next() -> Int? {
+            guard let last = prefix.last, let following = tree.nextSignificant(after: last),
+                  following < range.upperBound else { return nil }
+            prefix.append(following)
+            return following
+        }
+        // `.init(...)`
+        if tree.tokens[first].kind == .period {
+            if let second = next(), tree.token(second, is: "init"), next() != nil { return true }
+        }
+        var token: Int? = first
+        while let current = token, current < range.upperBound {
+            switch tree.tokens[current].kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                // An unclosed bracket leaves the rest nested: no top-level cast after it.
+                guard let close = tree.partner(ofToken: current), close < range.upperBound else { token = nil; continue }
+                token = tree.nextSignificant(after: close)
+            case .rightParen, .rightBracket, .rightBrace:
+                token = nil
+            case .keyword where tree.tokens[current].keyword == .as:
+                return TypeNames.initialized(tree, range) != nil
+            default:
+                token = tree.nextSignificant(after: current)
+            }
+        }
+        guard tree.tokens[first].kind == .identifier else { return false }
+        // No cast: `Name(`, `Name.Inner {`, `Name<`, `Name.init`, decided by the dotted name and
+        // the two tokens after it.
+        prefix = [first]
+        while let period = next(), tree.tokens[period].kind == .period, let name = next(),
+              tree.tokens[name].kind == .identifier {}
+        _ = next()
+        return TypeNames.initialized(tree, first..<(prefix.last! + 1)) != nil
+    }
+
+    /// The first significant token of a raw range, if any.
+    static func firstSignificant(_ tree: SyntaxTree, in range: Range<Int>) -> Int? {
+        guard range.lowerBound < range.upperBound else { return nil }
+        let token = tree.tokens[range.lowerBound].isTrivia ? tree.nextSignificant(after: range.lowerBound) : range.lowerBound
+        return token.flatMap { $0 < range.upperBound ? $0 : nil }
+    }
+
+    /// Whether an expression can be a chain (`ExpressionChain` reads it only then): closures and
+    /// literals are not, and gathering one whole would cost its size at every call that takes it.
+    static func mayBeChain(_ tree: SyntaxTree, _ range: Range<Int>) -> Bool {
+        guard let first = firstSignificant(tree, in: range) else { return false }
+        let token = tree.tokens[first]
+        return token.kind == .identifier || token.kind == .period || token.kind == .keyword
     }
 
     /// `where Self: UIViewController` makes a protocol class-bound.

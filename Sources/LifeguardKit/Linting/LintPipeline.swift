@@ -44,7 +44,7 @@ public struct PipelineOptions: Sendable {
     /// down its hundreds of thousands of entries one by one.
     public var keepsIndexUntilExit: Bool
 
-    public init(workers: Int? = nil, retainedSourceBytes: Int = 16 << 20, ordersByPath: Bool = true,
+    public init(workers: Int? = nil, retainedSourceBytes: Int = 8 << 20, ordersByPath: Bool = true,
                 lineHashes: Bool = true, crashTrigger: CrashTrigger? = nil, keepsIndexUntilExit: Bool = false) {
         self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         self.retainedSourceBytes = retainedSourceBytes
