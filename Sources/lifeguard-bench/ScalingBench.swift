@@ -64,6 +64,16 @@ let scalingShapes: [ScalingShape] = [
             ("F\(index).swift", "import UIKit\nfinal class Screen\(index): UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        view.backgroundColor = .white\n    }\n}\n")
         }
     },
+    ScalingShape(name: "same-named nested types") { n in
+        // Every screen nests its own `Style`, and names another screen's: one simple name with
+        // n declarations, looked up n times.
+        var text = "import UIKit\n"
+        for index in 0..<n {
+            text += "final class Screen\(index): UIViewController {\n    struct Style {}\n"
+                + "    var other: Screen\((index + 1) % n).Style?\n    var own = Style()\n}\n"
+        }
+        return [("Styles.swift", text)]
+    },
     ScalingShape(name: "superclass chain") { n in
         var text = "import UIKit\nclass C0: UIViewController {}\n"
         for index in 1..<n { text += "class C\(index): C\(index - 1) { override func viewDidLoad() { super.viewDidLoad() } }\n" }
@@ -95,6 +105,8 @@ func scalingBench(_ arguments: [String]) {
             print(shape.name.padding(toLength: 26, withPad: " ", startingAt: 0)
                 + String(format: "%7d %12d %9.3f %10.1f %6.1fx", n, tokens, elapsed, perToken, growth)
                 + (result.diagnostics.isEmpty ? "" : "  (\(result.diagnostics.count) findings)"))
+            // Each row as it finishes, even into a file: a slow shape can take minutes.
+            fflush(nil)
             if elapsed > secondsPerCaseLimit {
                 print("  stopped: \(shape.name) took over \(Int(secondsPerCaseLimit)) s at n = \(n)")
                 break

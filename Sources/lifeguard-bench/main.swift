@@ -8,7 +8,7 @@ import Foundation
 //
 // Without a command it runs `throughput`, as it always has.
 
-var arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = Array(CommandLine.arguments.dropFirst())
 let command = arguments.first
 switch command {
 case "run":

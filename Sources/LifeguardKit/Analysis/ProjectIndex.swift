@@ -491,30 +491,37 @@ private struct MemberLookup: Sendable {
 }
 
 /// How the names of a run resolve: which qualified names it declares (types and type aliases),
-/// which declarations share a simple name, and what each alias stands for.
+/// what a name resolves to when no enclosing scope decides, and what each alias stands for.
 struct NameTable: Sendable {
     /// Qualified names of the types and aliases the run declares (extensions excluded).
     private(set) var declared: Set<String> = []
-    /// Qualified names by simple name.
-    private var bySimpleName: [String: [String]] = [:]
-    /// What an unqualified name resolves to when no enclosing scope declares it, by simple name.
-    private var unscopedResolution: [String: String] = [:]
+    /// What a name resolves to when no enclosing scope declares it, for every name that is a
+    /// trailing part of a declared one (`Inner` and `Outer.Inner` for `Outer.Inner`): computed
+    /// once here, so a lookup is one hash however many types share a simple name.
+    private var resolution: [String: String] = [:]
     /// What each `typealias` of the run stands for, by its key.
     private var aliases: [String: ProjectIndex.AliasTarget] = [:]
 
     init(files: [ProjectIndexFacts]) {
-        for file in files {
-            for type in file.types where type.kind != .extension {
-                declared.insert(type.qualified)
-                bySimpleName[Self.lastComponent(type.qualified), default: []].append(type.qualified)
+        var bySuffix: [String: [String]] = [:]
+        func add(_ key: String) {
+            declared.insert(key)
+            // Qualified names have at most `maxQualifiedDepth + 1` parts, so each adds a bounded number.
+            var suffix = key[...]
+            while true {
+                bySuffix[String(suffix), default: []].append(key)
+                guard let dot = suffix.utf8.firstIndex(of: UInt8(ascii: ".")) else { break }
+                suffix = suffix[suffix.utf8.index(after: dot)...]
             }
+        }
+        for file in files {
+            for type in file.types where type.kind != .extension { add(type.qualified) }
         }
         for file in files {
             for alias in file.aliases {
                 let scope = alias.scopeType >= 0 ? file.types[Int(alias.scopeType)].qualified : nil
                 let key = scope.map { $0 + "." + alias.name } ?? alias.name
-                declared.insert(key)
-                bySimpleName[alias.name, default: []].append(key)
+                add(key)
                 if case .type(let target, _) = alias.target {
                     aliases[key] = .type(target, scope: scope)
                 } else {
@@ -522,8 +529,9 @@ struct NameTable: Sendable {
                 }
             }
         }
-        for (simple, candidates) in bySimpleName {
-            unscopedResolution[simple] = Self.resolveAmong(candidates, name: simple, simple: simple)
+        resolution.reserveCapacity(bySuffix.count)
+        for (name, candidates) in bySuffix {
+            resolution[name] = Self.resolveAmong(candidates, name: name, simple: Self.lastComponent(name))
         }
     }
 
@@ -561,8 +569,9 @@ struct NameTable: Sendable {
         let name = Self.withoutGenerics(written)
         if declared.contains(name) { return name }
         let simple = Self.lastComponent(name)
-        // Most names in annotations are the framework's (`String`, `UILabel`): nothing to search.
-        guard let candidates = bySimpleName[simple] else { return simple }
+        // Most names in annotations are the framework's (`String`, `UILabel`): no declared name
+        // ends with them, so no enclosing scope can declare them either.
+        guard let unscoped = resolution[name] else { return simple }
         // Scopes are qualified names, so this visits at most `maxQualifiedDepth + 1` of them; the
         // bound holds for any scope a caller passes.
         var current = scope
@@ -573,13 +582,11 @@ struct NameTable: Sendable {
             current = Self.parentScope(outer)
             steps += 1
         }
-        if name == simple, let resolved = unscopedResolution[simple] { return resolved }
-        return Self.resolveAmong(candidates, name: name, simple: simple)
+        return unscoped
     }
 
-    /// Which of the run's types named `simple` a name means when no enclosing scope decides.
-    private static func resolveAmong(_ candidates: [String], name: String, simple: String) -> String {
-        let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
+    /// Which of the declarations `name` is a trailing part of it means when no enclosing scope decides.
+    private static func resolveAmong(_ matching: [String], name: String, simple: String) -> String {
         if matching.count == 1 { return matching[0] }
         if name != simple, let exact = matching.first(where: { $0 == name }) { return exact }
         // Ambiguous: prefer a top-level declaration, as Swift would from outside both.
