@@ -217,4 +217,41 @@ final class PipelineTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 1_000)
     }
+
+    func testGlobsMatchAsWhenEveryAncestorIsTriedInTurn() {
+        // Discovery asks about every file and folder, so `Glob.matches` walks a path once; it
+        // must agree with matching each ancestor from the start, as the definition reads.
+        func reference(_ pattern: String, _ path: String, orAncestor: Bool) -> Bool {
+            let pattern = Glob.normalize(pattern)
+            let components = path.split(separator: "/").map(String.init)
+            let parts = pattern.split(separator: "/").map(String.init)
+            let lengths = orAncestor ? Array(1...max(1, components.count)) : [components.count]
+            for length in lengths where length <= components.count {
+                let prefix = Array(components[..<length])
+                if pattern.contains("/") {
+                    if Glob.match(parts[...], prefix[...]) { return true }
+                } else if let last = prefix.last, Glob.matchComponent(Array(pattern), Array(last)) {
+                    return true
+                }
+            }
+            return false
+        }
+        let patterns = ["Generated", "*Tests*", "**/Generated/**", "Sources/**/*.swift", "**", "A/**/B/**/C", "a?c/*",
+                        "**/x", "App/*/Views", "./Vendor/", "*.swift", "A/B"]
+        let names = ["A", "B", "C", "Generated", "x", "abc", "App", "Views", "Sources", "T.swift", "MyTests.swift", "Vendor"]
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<1_000 {
+            let depth = Int.random(in: 0...6, using: &generator)
+            let path = (0..<depth).map { _ in names.randomElement(using: &generator)! }.joined(separator: "/")
+            for pattern in patterns {
+                for orAncestor in [false, true] {
+                    XCTAssertEqual(Glob.matches(pattern, path: path, orAncestor: orAncestor),
+                                   reference(pattern, path, orAncestor: orAncestor), "\(pattern) ~ \(path) \(orAncestor)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertEqual(compared, 24_000)
+    }
 }
