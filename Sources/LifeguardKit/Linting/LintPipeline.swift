@@ -57,6 +57,7 @@ public struct PipelineOptions: Sendable {
 
 /// A file the run could not lint, in the order of paths.
 public struct FileProblem: Sendable, Equatable {
+    /// Why the file was not linted.
     public enum Kind: Sendable, Equatable {
         /// Opening or reading failed: the run fails (exit 2) after reporting the rest.
         case unreadable(reason: String)
@@ -113,6 +114,7 @@ struct PhaseClock: Sendable {
 /// A test-only way to crash while analyzing one file, so the crash report can be tested for
 /// real. The CLI builds one only in debug builds, from `LIFEGUARD_TEST_CRASH_ON`.
 public struct CrashTrigger: Sendable {
+    /// How to crash.
     public enum Kind: String, Sendable {
         /// A Swift runtime trap (`fatalError`).
         case trap
