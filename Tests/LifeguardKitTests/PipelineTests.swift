@@ -254,4 +254,24 @@ final class PipelineTests: XCTestCase {
         }
         XCTAssertEqual(compared, 24_000)
     }
+
+    func testAssignedPathsReadAsExpressionChainsDo() throws {
+        var checked = 0
+        for url in FixtureFiles.swiftFiles() {
+            let tree = SyntaxTree(source: try FixtureFiles.source(url))
+            var ranges = tree.outline.assignments.map(\.lhs)
+            ranges += tree.outline.calls.compactMap(\.receiver)
+            for range in ranges {
+                let chain = ExpressionChain(tree, tokens: range)
+                let path = AssignedPath(tree, tokens: range)
+                let place = "\(FixtureFiles.shortPath(url)): \(tree.text(ofTokens: range))"
+                XCTAssertEqual(path == nil, chain == nil, place)
+                XCTAssertEqual(path?.names, chain?.names, place)
+                XCTAssertEqual(path?.startsWithSelf, chain?.startsWithSelf, place)
+                XCTAssertEqual(path?.lastName, chain?.lastName, place)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
 }

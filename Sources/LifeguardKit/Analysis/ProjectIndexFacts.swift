@@ -150,7 +150,7 @@ public struct ProjectIndexFacts: Sendable {
     private mutating func readAssignments(_ tree: SyntaxTree, variableNames: Set<String>) {
         let outline = tree.outline
         for assignment in outline.assignments {
-            guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
+            guard let lhs = AssignedPath(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
             // Only the first tokens of the right-hand side decide its shape: it is not gathered
             // whole, since it can be a closure holding the rest of the file.
             let first = Self.firstSignificant(tree, in: assignment.rhs)
@@ -296,5 +296,68 @@ public struct ProjectIndexFacts: Sendable {
     static func whereClauseBindsSelfToClass(_ tree: SyntaxTree, _ clause: Range<Int>) -> Bool {
         let text = tree.text(ofTokens: clause)
         return text.contains("Self") && (text.contains("AnyObject") || text.contains("Controller") || text.contains("View"))
+    }
+}
+
+/// The names of an assignment's left-hand side, read the way `ExpressionChain` reads a chain
+/// (`self.child?.view`, `items[0].delegate`) but without building its links: the index needs
+/// only the names, whether the chain starts at `self`, and whether it ends in a name, for every
+/// assignment of the run.
+struct AssignedPath {
+    /// The names, a leading `self` dropped.
+    var names: [String] = []
+    var startsWithSelf = false
+    /// The last name, when the chain ends in one (not in a call or subscript).
+    var lastName: String?
+
+    init?(_ tree: SyntaxTree, tokens range: Range<Int>) {
+        func next(_ token: Int) -> Int? {
+            tree.nextSignificant(after: token).flatMap { $0 < range.upperBound ? $0 : nil }
+        }
+        var token = ProjectIndexFacts.firstSignificant(tree, in: range)
+        // `try`, `try?`, `await`.
+        while let current = token, tree.tokens[current].isKeyword(.try) || tree.token(current, is: "await") {
+            token = next(current)
+            if let following = token, tree.tokens[following].kind == .operator,
+               tree.token(following, is: "?") || tree.token(following, is: "!") {
+                token = next(following)
+            }
+        }
+        guard let start = token else { return nil }
+        if tree.tokens[start].kind == .period { token = next(start) }
+        var expectName = true
+        var linkCount = 0
+        var lastIsName = false
+        while let current = token {
+            let kind = tree.tokens[current].kind
+            if expectName {
+                guard kind == .identifier || (kind == .keyword && tree.tokens[current].keyword == .`init`) else { return nil }
+                let name = tree.text(ofToken: current)
+                if linkCount == 0 && name == "self" { startsWithSelf = true } else { names.append(name) }
+                linkCount += 1
+                lastIsName = true
+                expectName = false
+                lastName = name
+                token = next(current)
+                continue
+            }
+            switch kind {
+            case .period:
+                expectName = true
+            case .operator where tree.token(current, is: "?") || tree.token(current, is: "!"):
+                break
+            case .leftParen, .leftBracket, .leftBrace:
+                guard let close = tree.partner(ofToken: current), close < range.upperBound else { return nil }
+                linkCount += 1
+                lastIsName = false
+                token = next(close)
+                continue
+            default:
+                return nil
+            }
+            token = next(current)
+        }
+        guard !expectName, linkCount > 0 else { return nil }
+        if !lastIsName { lastName = nil }
     }
 }
