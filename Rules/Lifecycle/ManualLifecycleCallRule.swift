@@ -113,26 +113,26 @@ public struct ManualLifecycleCallRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        let outline = context.outline
         let names = Array(Self.controllerCallbacks.keys) + Array(Self.viewCallbacks.keys)
-        for callIndex in names.flatMap({ model.callsByName[$0] ?? [] }).sorted() {
-            let call = outline.calls[callIndex]
-            let name = model.name(ofCall: callIndex)
-            let receiver = context.receiverChain(call)
-            guard receiver?.key != "super", call.receiver == nil || receiver != nil, call.trailingClosures.isEmpty else { continue }
+        for call in model.calls(named: names) {
+            let item = context.outline[call]
+            let name = model.name(of: call)
+            let receiver = model.receiver(of: call)
+            guard receiver?.key != "super", item.receiver == nil || receiver != nil, item.trailingClosures.isEmpty,
+                  !item.isImplicitMember else { continue }
             let isControllerCallback = Self.controllerCallbacks[name] != nil
             guard let shape = Self.controllerCallbacks[name] ?? Self.viewCallbacks[name],
                   matches(shape, call, context: context),
                   receiverIs(isControllerCallback ? .controller : .view, receiver, call: call, context: context)
             else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.message(name: name, shape: shape))
+            context.report(token: item.nameToken, node: item.nodeID, message: Self.message(name: name, shape: shape))
         }
     }
 
-    func matches(_ shape: Shape, _ call: Call, context: RuleContext) -> Bool {
-        let arguments = context.arguments(of: call)
+    func matches(_ shape: Shape, _ call: CallID, context: RuleContext) -> Bool {
+        let arguments = context.model.arguments(of: call)
         switch shape {
-        case .noArguments: return arguments.isEmpty && call.parentheses != nil
+        case .noArguments: return arguments.isEmpty && context.outline[call].parentheses != nil
         case .appearance, .draw: return arguments.count == 1 && arguments.first?.label == nil
         }
     }
@@ -141,18 +141,22 @@ public struct ManualLifecycleCallRule: Rule {
         case controller, view
     }
 
-    func receiverIs(_ role: Role, _ receiver: ExpressionChain?, call: Call, context: RuleContext) -> Bool {
+    func receiverIs(_ role: Role, _ receiver: ExpressionChain?, call: CallID, context: RuleContext) -> Bool {
         let model = context.model
+        let node = context.outline[call].nodeID
         guard let receiver, receiver.key != "self" else {
-            guard let enclosing = model.enclosingRole(of: call.node) else { return false }
+            guard let enclosing = model.enclosingRole(of: node) else { return false }
             return role == .controller ? enclosing.isController : enclosing.isView
         }
-        let key = context.dealiasedKey(receiver, at: call.node)
-        if receiver.contains(anyOf: Self.controllerAccessors)
-            || Self.controllerAccessors.contains(where: { key.hasPrefix($0) }) {
+        let object = model.object(of: receiver, at: node)
+        let reachesControllerAccessor = object.path.contains { link in
+            if case .member(let name) = link { return Self.controllerAccessors.contains(name) }
+            return false
+        }
+        if reachesControllerAccessor || receiver.contains(anyOf: Self.controllerAccessors) {
             return role == .controller
         }
-        switch context.classify(receiver, at: call.node) {
+        switch model.typeClass(of: receiver, at: node) {
         case .controller: return role == .controller
         case .view: return role == .view
         case .other, .unknown: return false

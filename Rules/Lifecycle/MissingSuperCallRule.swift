@@ -11,9 +11,10 @@ public struct MissingSuperCallRule: Rule {
         "didReceiveMemoryWarning()", "willTransition(to:with:)", "updateViewConstraints()",
         "encodeRestorableState(with:)", "decodeRestorableState(with:)", "awakeFromNib()",
     ]
+    /// `didMoveToWindow()`, `didMoveToSuperview()`, `willMove(toWindow:)` and `willMove(toSuperview:)` are
+    /// not here: UIKit documents their default implementations as doing nothing (contract v2).
     static let viewMethods = [
-        "awakeFromNib()", "prepareForReuse()", "layoutSubviews()", "didMoveToWindow()", "didMoveToSuperview()",
-        "willMove(toWindow:)", "willMove(toSuperview:)", "traitCollectionDidChange(_:)", "updateConstraints()",
+        "awakeFromNib()", "prepareForReuse()", "layoutSubviews()", "traitCollectionDidChange(_:)", "updateConstraints()",
     ]
 
     public static let description = RuleDescription(
@@ -29,7 +30,11 @@ public struct MissingSuperCallRule: Rule {
                 never calls the same method on `super`. The call may be anywhere in the body, inside \
                 `defer` or a closure included. Calling a different lifecycle method on `super` (say \
                 `super.viewDidAppear` from `viewDidDisappear`) does not count, and the message says so. \
-                The method lists are options.
+                The method lists are options. `didMoveToWindow()`, `didMoveToSuperview()`, \
+                `willMove(toWindow:)` and `willMove(toSuperview:)` are not in the default list: UIKit \
+                documents their default implementations as empty; a project whose own base view does work \
+                there can add them to `view_methods`. A line SwiftLint's `overridden_super_call` is \
+                suppressed on is suppressed for this rule too.
                 """,
             whyIsThisBad: """
                 UIKit does real work in these implementations: `viewWillAppear(_:)` and friends drive \
@@ -115,20 +120,18 @@ public struct MissingSuperCallRule: Rule {
         let controllerMethods = Set(context.options.strings("controller_methods"))
         let viewMethods = Set(context.options.strings("view_methods"))
         let outline = context.outline
-        for function in outline.functions where function.kind == .function && function.modifiers.contains(.override) {
-            guard function.body != nil, let role = model.enclosingRole(of: function.node),
+        for (position, function) in outline.functions.enumerated()
+        where function.kind == .function && function.modifiers.contains(.override) {
+            guard function.body != nil, let role = model.enclosingRole(of: function.nodeID),
                   outline.nodes[function.node].enclosingFunction < 0,
                   (role.isController && controllerMethods.contains(function.fullName))
                     || (role.isView && viewMethods.contains(function.fullName))
             else { continue }
             var otherLifecycleCall: String?
             var called = false
-            for callIndex in model.descendants(of: function.node, kind: .call) {
-                let call = outline.calls[callIndex]
-                guard context.receiverChain(call)?.key == "super" else { continue }
-                let name = context.fullName(of: call)
-                if name == function.fullName || (model.name(ofCall: callIndex) == function.name && call.trailingClosures.isEmpty
-                    && labelsCompatible(name, function.fullName)) {
+            for call in model.calls(in: function.nodeID) where model.receiver(of: call)?.key == "super" {
+                let name = model.fullName(of: call)
+                if name == function.fullName {
                     called = true
                     break
                 }
@@ -136,13 +139,10 @@ public struct MissingSuperCallRule: Rule {
             }
             guard !called else { continue }
             let start = overrideToken(of: function, context: context)
-            context.report(tokens: start..<(function.nameToken + 1), node: function.node,
+            context.report(tokens: start..<(function.nameToken + 1), node: NodeID(outline.functions[position].node),
                            message: Self.message(method: function.fullName, instead: otherLifecycleCall))
         }
     }
-
-    /// `super.setEditing(editing, animated: animated)` spells the labels the override declares.
-    func labelsCompatible(_ call: String, _ method: String) -> Bool { call == method }
 
     /// The `override` modifier of a declaration, where the report starts.
     func overrideToken(of function: FunctionDeclaration, context: RuleContext) -> Int {

@@ -22,6 +22,7 @@ struct LintCommand {
         }
 
         let rules = configuration.setups(for: RuleRegistry.rules)
+        let appFacts = locateAppFacts(rules: rules, configuration: configuration)
         let unknownRule = BuiltInRules.unknownRuleInSuppression
         let unusedRule = BuiltInRules.unusedSuppression
         let lintConfiguration = LintConfiguration(
@@ -29,7 +30,8 @@ struct LintCommand {
             extraControllerBases: configuration.controllerBaseClasses, extraViewBases: configuration.viewBaseClasses,
             unknownSuppressionSeverity: configuration.isEnabled(unknownRule) ? configuration.severity(of: unknownRule) : nil,
             unusedSuppressionSeverity: arguments.reportUnusedSuppressions || configuration.isEnabled(unusedRule)
-                ? configuration.severity(of: unusedRule) : nil)
+                ? configuration.severity(of: unusedRule) : nil,
+            appFacts: appFacts)
 
         let output: LintPipeline.Output
         do {
@@ -86,6 +88,18 @@ struct LintCommand {
         if hadFailure { return ExitStatus.failure }
         if counts.errors > 0 || (arguments.strict && counts.warnings > 0) { return ExitStatus.findings }
         return ExitStatus.clean
+    }
+
+    /// What the apps' Info.plists and Xcode projects say, read only when a rule asks
+    /// (`global_key_window`); unreadable files are warnings.
+    func locateAppFacts(rules: [RuleSetup], configuration: Configuration) -> AppFacts {
+        guard rules.contains(where: { $0.rule.description.id == "global_key_window" }) else {
+            return .unknown(configured: configuration.scenes)
+        }
+        let paths = arguments.stdinPath.map { [$0] } ?? (arguments.paths.isEmpty ? ["."] : arguments.paths)
+        let facts = AppFacts.locate(forLinting: paths, workingDirectory: tool.workingDirectory, configured: configuration.scenes)
+        for problem in facts.problems { console.warning(problem.description) }
+        return facts
     }
 
     var useColor: Bool {

@@ -109,6 +109,11 @@ public final class ProjectIndex: Sendable {
     public let assignedValues: [String: [Assignment]]
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
+    /// What each function of the run does to its arguments, `self` and `self`'s properties.
+    public let summaries: CallSummaries
+
+    /// An index of nothing: every name is a framework name.
+    public static let empty = ProjectIndex(facts: [])
 
     /// How written names become keys.
     let names: NameTable
@@ -192,6 +197,16 @@ public final class ProjectIndex: Sendable {
         controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
                                              bases: controllerBases)
         viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBases)
+        if files.isEmpty {
+            summaries = CallSummaries()
+        } else {
+            var superclasses: [String: String] = [:]
+            for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclasses[key] = superclass } }
+            summaries = CallSummaries(files: files.map(\.summaries), superclasses: superclasses) { function in
+                guard let name = function.typeName else { return nil }
+                return function.isExtension ? names.key(for: name, from: nil) : name
+            }
+        }
 
         let fileTypes = fileTypeIDs
         let typeKeys = keys

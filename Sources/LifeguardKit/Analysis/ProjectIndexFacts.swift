@@ -79,6 +79,8 @@ public struct ProjectIndexFacts: Sendable {
     var assignments: [AssignmentEntry] = []
     var calls: [CallEntry] = []
     var functions: [FunctionEntry] = []
+    /// What each function does to its arguments, `self` and its properties (see `CallSummaries`).
+    var summaries = FileSummaries()
 
     /// Reads the facts of one file. `indexedCallNames` are the calls rules asked to remember.
     public init(tree: SyntaxTree, indexedCallNames: Set<String>) {
@@ -115,6 +117,7 @@ public struct ProjectIndexFacts: Sendable {
         let variableNames = Set(outline.variables.lazy.map(\.name))
         readAssignments(tree, variableNames: variableNames)
         readCalls(tree, callNames: indexedCallNames, variableNames: variableNames)
+        summaries = FileSummaries.extract(tree, qualifiedTypeNames: qualified)
     }
 
     /// The position of the type enclosing node `node`, or -1.

@@ -11,6 +11,7 @@ import Foundation
 /// opt_in_rules: [unused_suppression]
 /// controller_base_classes: [BaseViewController]
 /// view_base_classes: [BaseView]
+/// scenes: single                    # single | multiple, when no Info.plist says
 /// rules:
 ///   missing_super_call:
 ///     severity: warning             # error | warning | note | off
@@ -26,6 +27,8 @@ public struct Configuration: Sendable {
     /// Project classes that count as UIKit view controller or view bases.
     public var controllerBaseClasses: Set<String> = []
     public var viewBaseClasses: Set<String> = []
+    /// Whether the app can show several window scenes, for when no `Info.plist` says.
+    public var scenes: SceneSupport = .unknown
     /// Per-rule settings by rule id.
     public var ruleSettings: [String: RuleSettings] = [:]
     /// The directory globs are relative to (the configuration file's directory).
@@ -178,6 +181,11 @@ public struct Configuration: Sendable {
             controller_base_classes: []
             view_base_classes: []
 
+            # Whether the app can show several window scenes (single | multiple). Lifeguard reads it
+            # from the app's Info.plist or Xcode project when it finds them; set it here when it
+            # cannot (a package, a pre-commit run on a few files).
+            # scenes: single
+
             # Per-rule settings: `severity` (error, warning, note or off) and the rule's options.
             rules:
 
@@ -221,7 +229,7 @@ struct ConfigurationReader {
     let rules: [RuleDescription]
 
     static let topLevelKeys = ["included", "excluded", "disabled_rules", "opt_in_rules", "controller_base_classes",
-                               "view_base_classes", "rules"]
+                               "view_base_classes", "scenes", "rules"]
 
     func error(_ message: String, at position: YAMLPosition) -> ConfigurationError {
         ConfigurationError(path: path, position: position, message: message)
@@ -239,6 +247,12 @@ struct ConfigurationReader {
             case "opt_in_rules": configuration.optInRules = Set(try ruleIDs(entry))
             case "controller_base_classes": configuration.controllerBaseClasses = Set(try strings(entry))
             case "view_base_classes": configuration.viewBaseClasses = Set(try strings(entry))
+            case "scenes":
+                guard case .scalar(let value, _, _) = entry.value, let scenes = SceneSupport(rawValue: value),
+                      scenes != .unknown else {
+                    throw error("'scenes' must be 'single' or 'multiple'", at: entry.value.position)
+                }
+                configuration.scenes = scenes
             case "rules": configuration.ruleSettings = try ruleSettings(entry)
             default:
                 throw error(unknownKey(entry.key, known: Self.topLevelKeys, what: "setting"), at: entry.keyPosition)

@@ -22,10 +22,13 @@ public struct LintConfiguration: Sendable {
     public var unknownSuppressionSeverity: Severity?
     /// Severity of `unused_suppression`; `nil` (the default) turns it off.
     public var unusedSuppressionSeverity: Severity?
+    /// What the apps' Info.plists and Xcode projects say (scene support).
+    public var appFacts: AppFacts
 
     public init(rules: [RuleSetup], knownRuleIDs: Set<String>? = nil, extraControllerBases: Set<String> = [],
                 extraViewBases: Set<String> = [], unknownSuppressionSeverity: Severity? = .warning,
-                unusedSuppressionSeverity: Severity? = nil) {
+                unusedSuppressionSeverity: Severity? = nil, appFacts: AppFacts = .unknown()) {
+        self.appFacts = appFacts
         self.rules = rules
         self.knownRuleIDs = knownRuleIDs ?? Set(rules.map { $0.rule.description.id })
         self.extraControllerBases = extraControllerBases
@@ -108,7 +111,7 @@ public enum Linter {
         for setup in configuration.rules {
             let description = setup.rule.description
             let context = RuleContext(model: model, index: index, options: setup.options, ruleID: description.id,
-                                      severity: setup.severity)
+                                      severity: setup.severity, appFacts: configuration.appFacts)
             setup.rule.init().check(context)
             found.append(contentsOf: context.diagnostics)
         }

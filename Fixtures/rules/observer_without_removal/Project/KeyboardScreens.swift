@@ -63,11 +63,11 @@ final class PaymentViewController: FormViewController {
     }
 }
 
-/// Shipping: the removal happens in a helper; only a `removeObserver` in the callback itself counts.
+/// Shipping: the removal happens in a helper the disappearance callback calls, which counts (v2).
 final class ShippingViewController: FormViewController {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow(_:)), // expect: observer_without_removal
+        NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow(_:)),
                                                name: UIResponder.keyboardWillShowNotification, object: nil)
     }
 

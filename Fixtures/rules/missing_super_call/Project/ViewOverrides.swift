@@ -51,11 +51,13 @@ final class PlayerSurfaceView: UIView {
         onWindowChange?(newWindow)
     }
 
-    override func willMove(toSuperview newSuperview: UIView?) { // expect: missing_super_call
+    // Contract v2: `willMove(toSuperview:)`, `didMoveToWindow()`, `didMoveToSuperview()` and
+    // `willMove(toWindow:)` have empty UIKit defaults and are not in the default list.
+    override func willMove(toSuperview newSuperview: UIView?) {
         super.willMove(toWindow: newSuperview?.window)
     }
 
-    override func didMoveToWindow() { // expect: missing_super_call
+    override func didMoveToWindow() {
         layer.contentsScale = window?.screen.scale ?? 2
     }
 
@@ -86,11 +88,11 @@ final class RatingControl: UIControl {
 }
 
 final class TagStackView: UIStackView {
-    override func didMoveToSuperview() {} // expect: missing_super_call
+    override func didMoveToSuperview() {}
 }
 
 final class AmountTextField: UITextField {
-    override func willMove(toWindow newWindow: UIWindow?) { // expect: missing_super_call
+    override func willMove(toWindow newWindow: UIWindow?) {
         if newWindow == nil { resignFirstResponder() }
     }
 }

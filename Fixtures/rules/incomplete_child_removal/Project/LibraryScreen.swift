@@ -107,8 +107,9 @@ final class LibraryViewController: ContainerViewController {
         // Split on purpose: `finishClosingSearch()` runs after the keyboard hides.
     }
 
+    // Contract v2: the removal of a property's child may be split across the type's methods.
     func finishClosingSearch() {
         searchResults.view.removeFromSuperview()
-        searchResults.removeFromParent() // expect: incomplete_child_removal
+        searchResults.removeFromParent()
     }
 }
