@@ -31,8 +31,10 @@ public struct PipelineOptions: Sendable {
     /// Worker threads (the number of online cores unless set).
     public var workers: Int
     /// Pass 1 keeps a file's syntax tree for pass 2 while the kept files' sources add up to at
-    /// most this many bytes; the rest are read and parsed again in pass 2. Trees take several
-    /// times their source's size, so this bounds the run's memory.
+    /// most this many bytes; the rest are read and parsed again in pass 2. A tree takes about 12
+    /// times its source's size, so this bounds the run's memory: on 55 MB of Swift, peak RSS was
+    /// 205 MB keeping none, 251 MB keeping 4 MB, 297 MB keeping 8 MB and 775 MB keeping all,
+    /// while keeping all saved about a third of the instructions (the second parse).
     public var retainedSourceBytes: Int
     /// Files are indexed in display-path order (the CLI's), rather than in the order given.
     public var ordersByPath: Bool
@@ -44,7 +46,7 @@ public struct PipelineOptions: Sendable {
     /// down its hundreds of thousands of entries one by one.
     public var keepsIndexUntilExit: Bool
 
-    public init(workers: Int? = nil, retainedSourceBytes: Int = 8 << 20, ordersByPath: Bool = true,
+    public init(workers: Int? = nil, retainedSourceBytes: Int = 4 << 20, ordersByPath: Bool = true,
                 lineHashes: Bool = true, crashTrigger: CrashTrigger? = nil, keepsIndexUntilExit: Bool = false) {
         self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         self.retainedSourceBytes = retainedSourceBytes
