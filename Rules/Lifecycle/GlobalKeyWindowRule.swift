@@ -93,7 +93,8 @@ public struct GlobalKeyWindowRule: Rule {
     public func check(_ context: RuleContext) {
         let tree = context.tree
         let outline = context.outline
-        guard !outline.imports.contains("XCTest"), context.sceneSupport != .single else { return }
+        guard !outline.imports.contains("XCTest") else { return }
+        var isSingleScene: Bool?
         for (index, token) in tree.tokens.enumerated()
         where token.kind == .identifier && token.endOffset - token.startOffset == 13 && tree.token(index, is: "UIApplication") {
             let linkTokens = tree.memberLinks(after: index)
@@ -113,6 +114,9 @@ public struct GlobalKeyWindowRule: Rule {
                 flagged = nil
             }
             guard let expression = flagged else { continue }
+            // The app's scene support is looked up once, when a lookup is found.
+            if isSingleScene == nil { isSingleScene = context.sceneSupport == .single }
+            guard isSingleScene == false else { return }
             context.report(token: index, node: context.model.innermostNode(containing: index), message: Self.message(expression))
         }
     }

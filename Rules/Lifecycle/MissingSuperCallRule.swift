@@ -59,6 +59,15 @@ public struct MissingSuperCallRule: Rule {
             knownLimitations: """
                 Only types whose class chain reaches a UIKit controller or view (or a configured base \
                 class) are checked. A `super` call made by a helper the override calls is not followed.
+                """,
+            fix: """
+                Inserts `super.<method>(...)` as the first statement of the override, passing each \
+                parameter under its label (`super.viewWillTransition(to: size, with: coordinator)`), \
+                indented like the body; for `updateConstraints()` and `updateViewConstraints()`, whose \
+                documentation says to call `super` as the final step, as the last statement (not \
+                when the body can return early). No fix when a parameter has no name to pass \
+                (`_: Bool`), when the override calls a different lifecycle method on `super` (that \
+                looks deliberate), or when code follows the `{` on its line.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -120,8 +129,7 @@ public struct MissingSuperCallRule: Rule {
         let controllerMethods = Set(context.options.strings("controller_methods"))
         let viewMethods = Set(context.options.strings("view_methods"))
         let outline = context.outline
-        for (position, function) in outline.functions.enumerated()
-        where function.kind == .function && function.modifiers.contains(.override) {
+        for function in outline.functions where function.kind == .function && function.modifiers.contains(.override) {
             guard function.body != nil, let role = model.enclosingRole(of: function.nodeID),
                   outline.nodes[function.node].enclosingFunction < 0,
                   (role.isController && controllerMethods.contains(function.fullName))
@@ -139,8 +147,9 @@ public struct MissingSuperCallRule: Rule {
             }
             guard !called else { continue }
             let start = overrideToken(of: function, context: context)
-            context.report(tokens: start..<(function.nameToken + 1), node: NodeID(outline.functions[position].node),
-                           message: Self.message(method: function.fullName, instead: otherLifecycleCall))
+            context.report(tokens: start..<(function.nameToken + 1), node: function.nodeID,
+                           message: Self.message(method: function.fullName, instead: otherLifecycleCall),
+                           fix: otherLifecycleCall == nil ? superCallFix(function, context: context) : nil)
         }
     }
 
@@ -151,6 +160,29 @@ public struct MissingSuperCallRule: Rule {
         }
         return function.keywordToken
     }
+
+    /// `super.<method>(<each parameter under its label>)` as the body's first statement. None
+    /// when a parameter has no name to pass on (`_: Bool`); none when the override calls
+    /// another lifecycle method on `super` instead (the caller passes no fix then: that looks
+    /// deliberate, and two calls would be wrong).
+    func superCallFix(_ function: FunctionDeclaration, context: RuleContext) -> Fix? {
+        guard let body = function.body else { return nil }
+        var arguments: [String] = []
+        for parameter in context.outline.parameters[function.parameters] {
+            guard parameter.name != "_" else { return nil }
+            // The name as written, so a backticked name stays backticked.
+            let name = context.source.text(context.tree.tokens[parameter.nameToken].range)
+            arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
+        }
+        let call = "super.\(function.name)(\(arguments.joined(separator: ", ")))"
+        // Apple: call super's constraint update "as the final step".
+        if Self.superCalledLast.contains(function.fullName) {
+            return context.fixes.fix("insert `\(call)` at the end", [context.fixes.insertLastStatement(call, in: body)])
+        }
+        return context.fixes.fix("insert `\(call)`", [context.fixes.insertFirstStatement(call, in: body)])
+    }
+
+    static let superCalledLast: Set<String> = ["updateConstraints()", "updateViewConstraints()"]
 
     static func message(method: String, instead: String?) -> String {
         var text = "`\(method)` overrides UIKit's implementation but never calls `super.\(method)`"

@@ -67,6 +67,18 @@ public struct StrongDelegateRule: Rule {
                 with a creating default counts as creating, whatever the callers pass; a strong \
                 reference that is deliberate (an object that must outlive its owner) needs a suppression \
                 comment saying why.
+                """,
+            fix: """
+                Adds `weak` before `var`, keeping attributes and modifiers in place (`private(set) \
+                weak var`), where `weak` certainly compiles and cannot free an object that only this \
+                property keeps: an optional `var` (`T?`, `T!`) declaring one name, not `lazy`, with no \
+                property wrapper, no initial value but `nil`, and no new object (`X()`) stored into it \
+                anywhere in the run (nor into a property of that name on a receiver of unknown \
+                type), whose type is a class-bound protocol of the run, a controller or view, or a \
+                delegate protocol of Apple's frameworks. No fix \
+                for a `let`, a non-optional type, a protocol Lifeguard only assumes is class-bound, \
+                an `override` (the storage belongs to the superclass) or an `@IBOutlet` (it may be \
+                the only owner of an object in its nib).
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -175,7 +187,8 @@ public struct StrongDelegateRule: Rule {
             let prefix = modifiers.isEmpty ? "" : modifiers + " "
             context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.nodeID,
                            message: Self.message(name: variable.name, declaration: "\(prefix)weak var \(variable.name): \(spelled)",
-                                                 isLet: variable.isLet))
+                                                 isLet: variable.isLet),
+                           fix: weakFix(variable, typeKey: type, context: context))
         }
     }
 
@@ -262,6 +275,56 @@ public struct StrongDelegateRule: Rule {
         if let bound = index.isClassBoundProtocol(type) { return bound }
         return index.isController(type) || index.isView(type)
     }
+
+    /// `weak` before `var`, attributes and modifiers left where they are (`private(set) weak
+    /// var`). Only where `weak` certainly compiles and cannot free an object the property alone
+    /// keeps: an optional `var` (`T?`, `T!`, `(any T)?`) of one name, not `lazy`, not an
+    /// `override` (the storage is the superclass's), not an `@IBOutlet` (it may be the only owner
+    /// of an object in its nib), with no property wrapper, no initial value but `nil`, and no
+    /// new object ever stored into it in the run; and whose type is proven
+    /// to be a class or class-bound: a protocol of the run that is, a controller or view, or a
+    /// delegate protocol of Apple's frameworks (Objective-C protocols are class-bound).
+    func weakFix(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Fix? {
+        let tree = context.tree
+        let index = context.index
+        guard !variable.isLet, tree.tokens[variable.keywordToken].isKeyword(.var), !variable.modifiers.contains(.lazy),
+              !variable.modifiers.contains(.override),
+              !mayBeGivenNewObject(variable, context: context),
+              variable.attributes.allSatisfy(Self.attributesAllowedWithWeak.contains),
+              let annotation = variable.typeAnnotation, let last = tree.significantTokens(in: annotation).last,
+              tree.token(last, is: "?") || tree.token(last, is: "!"),
+              !tree.significantTokens(in: annotation).contains(where: { tree.token($0, is: "&") }),
+              variable.initializer.map({ tree.significantTokens(in: $0).map { tree.tokens[$0].isKeyword(.nil) } == [true] }) ?? true,
+              !context.outline.variables.contains(where: { $0.keywordToken == variable.keywordToken && $0.node != variable.node })
+        else { return nil }
+        let isFrameworkProtocol = index.declaredKinds(of: typeKey).isEmpty && !index.isClass(typeKey)
+            && Self.appleFrameworkPrefixes.contains { ProjectIndex.simpleName(typeKey).hasPrefix($0) }
+        guard index.isClassBoundProtocol(typeKey) == true || index.isController(typeKey) || index.isView(typeKey)
+            || isFrameworkProtocol else { return nil }
+        return context.fixes.fix("declare `\(variable.name)` `weak`", [context.fixes.insert("weak ", before: variable.keywordToken)])
+    }
+
+    /// Whether the run may store a new object (`X()`) into this property: in the code of its
+    /// type or a subclass, or through a receiver of such a type, or of a type not known.
+    func mayBeGivenNewObject(_ variable: VariableDeclaration, context: RuleContext) -> Bool {
+        guard let owner = context.model.enclosingRole(of: variable.nodeID)?.key else { return true }
+        let index = context.index
+        return (index.assignedValues[variable.name] ?? []).contains { assignment in
+            guard assignment.value == .creation else { return false }
+            if assignment.isOwnMember {
+                return assignment.typeKey.map { $0 == owner || index.inherits($0, from: owner) } ?? true
+            }
+            return assignment.receiverType.map { $0 == owner || index.inherits($0, from: owner) } ?? true
+        }
+    }
+
+    static let attributesAllowedWithWeak: Set<String> = ["objc", "nonobjc", "available", "MainActor"]
+
+    /// Prefixes of Apple's Objective-C frameworks, whose delegate protocols are all `@objc`.
+    static let appleFrameworkPrefixes = [
+        "UI", "NS", "WK", "MK", "CL", "AV", "SK", "PH", "CN", "EK", "MF", "GK", "QL", "SF", "AS", "CB", "CA", "MC",
+        "PK", "UN", "WC", "AR", "SCN", "CX", "PDF", "NFC", "MTK", "GLK", "INUI", "ASWeb",
+    ]
 
     static func message(name: String, declaration: String, isLet: Bool) -> String {
         "`\(name)` is a strong reference, but a delegate usually owns the object that holds it: a retain cycle; "

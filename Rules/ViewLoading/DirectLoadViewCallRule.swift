@@ -34,6 +34,12 @@ public struct DirectLoadViewCallRule: Rule {
             knownLimitations: """
                 Any method named `loadView()` with no arguments is treated as the UIKit one unless its \
                 receiver resolves to a type of the run that is not a view controller.
+                """,
+            fix: """
+                Replaces `loadView()` with `loadViewIfNeeded()`, which loads the view once, through \
+                UIKit, and only if it is not loaded yet. No fix for `super.loadView()` outside \
+                `loadView()` (delete it instead) or for a call inside a `loadView()` method, where \
+                `loadViewIfNeeded()` would call `loadView()` again.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -94,7 +100,8 @@ public struct DirectLoadViewCallRule: Rule {
                 continue
             }
             guard receiverMayBeController(call, receiver: receiver, context: context) else { continue }
-            context.report(token: item.nameToken, node: item.nodeID, message: Self.message())
+            context.report(token: item.nameToken, node: item.nodeID, message: Self.message(),
+                           fix: loadViewIfNeededFix(item, receiver: receiver, context: context))
         }
     }
 
@@ -115,6 +122,17 @@ public struct DirectLoadViewCallRule: Rule {
             return TypeClass(typeKey: model.typeKey(name, at: item.nodeID), index: context.index).mayBeController
         }
         return model.typeClass(of: receiver, at: item.nodeID).mayBeController
+    }
+
+    /// `loadView()` → `loadViewIfNeeded()`. Not on `super` (where the call is better deleted),
+    /// and not inside any `loadView()`, where `loadViewIfNeeded()` would call it again.
+    func loadViewIfNeededFix(_ call: Call, receiver: ExpressionChain?, context: RuleContext) -> Fix? {
+        guard receiver?.key != "super" else { return nil }
+        if let function = context.model.enclosingFunction(of: call.nodeID), context.outline[function].name == "loadView" {
+            return nil
+        }
+        return context.fixes.fix("replace `loadView()` with `loadViewIfNeeded()`",
+                                 [context.fixes.replace(token: call.nameToken, with: "loadViewIfNeeded")])
     }
 
     static func message() -> String {

@@ -45,6 +45,14 @@ public struct ViewNilCheckRule: Rule {
                 `guard let v = X.view` are not reported, although the specification lists them: on real \
                 code they unwrap the implicitly unwrapped `view` because the code needs the view, and \
                 `viewIfLoaded` would change what it does.
+                """,
+            fix: """
+                Rewrites a comparison that asks whether the view is loaded: `X.view == nil` becomes \
+                `!X.isViewLoaded`, `X.view != nil` becomes `X.isViewLoaded` (likewise `nil == X.view`; \
+                `self.` stays where it was written). No fix when the receiver is reached through `?` \
+                (`a?.b.view`, whose `isViewLoaded` would be optional), when an operator that binds \
+                tighter than `==` (`??`, `as`) touches the comparison, or when a bare `view` may be a \
+                local variable or parameter named `view`.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -130,7 +138,8 @@ public struct ViewNilCheckRule: Rule {
         if isNotEqual, forcesLoad(comparison: comparison, owner: owner, at: node, context: context) {
             context.report(token: end, node: node, message: Self.loadMessage(written, owner: ownerText))
         } else {
-            context.report(token: end, node: node, message: Self.queryMessage(written, owner: ownerText))
+            context.report(token: end, node: node, message: Self.queryMessage(written, owner: ownerText),
+                           fix: isViewLoadedFix(view: end, context: context))
         }
     }
 
@@ -181,5 +190,63 @@ public struct ViewNilCheckRule: Rule {
         let load = owner.map { "`\($0).loadViewIfNeeded()`" } ?? "`loadViewIfNeeded()`"
         return "`\(expression) != nil` is always true: it loads the view as a side effect; call \(load) to load it "
             + "explicitly"
+    }
+
+    /// `X.view == nil` → `!X.isViewLoaded`, `X.view != nil` → `X.isViewLoaded` (and the
+    /// `nil == X.view` forms), for a comparison that asks whether the view is loaded. Attach it
+    /// only where the advice is `isViewLoaded`: a check whose point is to load the view gets no
+    /// fix. None when the receiver chain has a `?` (the result would be an optional `Bool`),
+    /// when an operator that binds tighter than `==` touches the comparison, or when a bare
+    /// `view` may be a local or parameter of that name.
+    func isViewLoadedFix(view: Int, context: RuleContext) -> Fix? {
+        let tree = context.tree
+        let start = tree.postfixExpressionStart(endingAt: view)
+        guard !tree.significantTokens(in: start..<view).contains(where: { tree.token($0, is: "?") }) else { return nil }
+        // A bare `view` may be a local, a parameter or a closure parameter of that name.
+        if start == view {
+            let model = context.model
+            guard case .free = model.binding(of: "view", at: TokenID(view)) else { return nil }
+        }
+        func isEquality(_ token: Int?) -> Bool { token.map { tree.token($0, is: "==") || tree.token($0, is: "!=") } ?? false }
+        func isNil(_ token: Int?) -> Bool { token.map { tree.tokens[$0].isKeyword(.nil) } ?? false }
+        var edits: [Edit?] = [context.fixes.replace(token: view, with: "isViewLoaded")]
+        let operatorToken: Int
+        if let next = tree.nextSignificant(after: view), isEquality(next), let nilToken = tree.nextSignificant(after: next),
+           isNil(nilToken), bindsLoosely(tree.previousSignificant(before: start), tree),
+           bindsLoosely(tree.nextSignificant(after: nilToken), tree) {
+            operatorToken = next
+            edits.append(context.fixes.delete(after: view, through: nilToken))
+        } else if let previous = tree.previousSignificant(before: start), isEquality(previous),
+                  let nilToken = tree.previousSignificant(before: previous), isNil(nilToken),
+                  bindsLoosely(tree.previousSignificant(before: nilToken), tree),
+                  bindsLoosely(tree.nextSignificant(after: view), tree) {
+            operatorToken = previous
+            edits.append(context.fixes.delete(from: nilToken, upTo: start))
+        } else {
+            return nil
+        }
+        let negated = tree.token(operatorToken, is: "==")
+        if negated { edits.append(context.fixes.insert("!", before: start)) }
+        let receiver = tree.text(ofTokens: start..<view)
+        return context.fixes.fix("use `\(negated ? "!" : "")\(receiver)isViewLoaded`", edits)
+    }
+
+    /// Whether the token next to a comparison leaves it whole: nothing, a bracket, `,`, `:`,
+    /// `=`, a keyword other than `as`/`is`, `&&`, `||`, a ternary `?`, or the next line.
+    func bindsLoosely(_ token: Int?, _ tree: SyntaxTree) -> Bool {
+        guard let token else { return true }
+        let current = tree.tokens[token]
+        switch current.kind {
+        case .leftParen, .rightParen, .leftBracket, .rightBracket, .leftBrace, .rightBrace, .comma, .semicolon, .colon,
+             .equal:
+            return true
+        case .keyword:
+            return !current.isKeyword(.as) && !current.isKeyword(.is)
+        case .operator:
+            return tree.token(token, is: "&&") || tree.token(token, is: "||")
+                || (tree.token(token, is: "?") && !tree.isPostfixMarker(token))
+        default:
+            return current.flags.contains(.startsLine)
+        }
     }
 }

@@ -27,6 +27,12 @@ struct LintArguments {
     var baseline: String?
     var writeBaseline: String?
     var reportUnusedSuppressions = false
+    /// `--fix`: apply every certain fix, then report what remains.
+    var fix = false
+    /// `--diff`: print the fixes as a unified diff instead of writing them (implies `--fix`).
+    var diff = false
+    /// `--absolute-paths`: report absolute paths, for IDEs and build-tool plugins.
+    var absolutePaths = false
 }
 
 /// What the command line asks for.
@@ -154,6 +160,13 @@ enum ArgumentParser {
                 result.writeBaseline = try value(of: argument, from: &iterator)
             case "--report-unused-suppressions":
                 result.reportUnusedSuppressions = true
+            case "--fix":
+                result.fix = true
+            case "--diff":
+                result.diff = true
+                result.fix = true
+            case "--absolute-paths":
+                result.absolutePaths = true
             default:
                 throw UsageError("unknown option '\(name)' (see `lifeguard --help`)")
             }
@@ -180,7 +193,7 @@ enum ArgumentParser {
 
         LINT OPTIONS:
           --format NAME             report format on stdout: xcode (default), json, sarif, github,
-                                    checkstyle, junit, gitlab, summary
+                                    checkstyle, junit, gitlab, summary, swift-summary
           --output PATH             write that report to PATH (atomically) instead of stdout
           --report FORMAT[:PATH]    an additional report, to PATH or stdout; repeatable
           --color auto|always|never color the xcode format (auto: when stdout is a terminal and
@@ -194,10 +207,16 @@ enum ArgumentParser {
           --write-baseline PATH     record the current findings as a baseline
           --report-unused-suppressions
                                     report lifeguard:disable comments that hide nothing
+          --fix                     apply every certain fix, then report the findings that remain
+                                    (with --stdin-path: print the fixed source on stdout)
+          --diff                    print the fixes as a unified diff instead of writing them
+          --absolute-paths          report absolute paths (IDEs, the build-tool plugin)
 
         EXIT STATUS:
           0  no error-severity findings (with --strict: no warnings either)
           1  findings at or above that threshold
           2  usage, configuration or I/O error
+          With --fix, the findings are those that remain after fixing; with --diff, which writes
+          nothing, those in the files as they are.
         """
 }

@@ -6,6 +6,8 @@ import LifeguardRules
 struct LintCommand {
     var tool: Tool
     var arguments: LintArguments
+    /// Set by `--fix` and `--diff` (FixCommand.swift): fixes between the lint and the reports.
+    var fixStep: FixStep?
 
     var console: Console { tool.console }
 
@@ -32,25 +34,33 @@ struct LintCommand {
             unusedSuppressionSeverity: arguments.reportUnusedSuppressions || configuration.isEnabled(unusedRule)
                 ? configuration.severity(of: unusedRule) : nil,
             appFacts: appFacts)
-
-        let output: LintPipeline.Output
-        do {
-            output = try lint(configuration: configuration, lintConfiguration: lintConfiguration)
-        } catch {
-            console.error(error)
-            return ExitStatus.failure
-        }
         var hadFailure = false
-        for problem in output.problems {
-            switch problem.kind {
-            case .unreadable:
-                console.error("\(problem.path): cannot read file")
-                hadFailure = true
-            case .binary:
-                console.warning("\(problem.path): skipped, looks like a binary file (contains NUL bytes)")
+        var result: LintResult
+        if let fixStep {
+            // Fixing rewrites files, so it holds them all in memory, as it always has.
+            let read: (inputs: [LintInput], failed: Bool)
+            do {
+                read = try readInputs(configuration: configuration)
+            } catch {
+                console.error(error)
+                return ExitStatus.failure
             }
+            guard let fixed = fixStep.run(read.inputs, configuration: lintConfiguration, console: console) else {
+                return ExitStatus.failure
+            }
+            result = fixed.result
+            hadFailure = read.failed || fixed.failed
+        } else {
+            let output: LintPipeline.Output
+            do {
+                output = try lint(configuration: configuration, lintConfiguration: lintConfiguration)
+            } catch {
+                console.error(error)
+                return ExitStatus.failure
+            }
+            hadFailure = report(output.problems)
+            result = output.result
         }
-        var result = output.result
 
         do {
             if let path = arguments.writeBaseline {
@@ -65,6 +75,7 @@ struct LintCommand {
             console.error(error)
             return ExitStatus.failure
         }
+        if arguments.absolutePaths { result = result.withAbsolutePaths(from: tool.workingDirectory) }
 
         var described = rules.map { $0.rule.description }
         if lintConfiguration.unknownSuppressionSeverity != nil { described.append(unknownRule) }
@@ -80,7 +91,7 @@ struct LintCommand {
         }
         let counts = SeverityCounts(result.diagnostics)
         if !arguments.quiet {
-            console.writeError(summaryLine(counts, files: result.fileCount))
+            console.writeError(summaryLine(counts, files: result.fileCount) + (fixStep == nil ? FixStep.fixableHint(result.diagnostics) : ""))
             if let path = arguments.writeBaseline {
                 console.writeError("Lifeguard: wrote a baseline of \(result.diagnostics.count) findings to \(path).\n")
             }
@@ -133,6 +144,54 @@ struct LintCommand {
         }
     }
 
+    /// Prints the files that were not linted; returns whether any makes the run fail (exit 2).
+    func report(_ problems: [FileProblem]) -> Bool {
+        var failed = false
+        for problem in problems {
+            switch problem.kind {
+            case .unreadable:
+                console.error("\(problem.path): cannot read file")
+                failed = true
+            case .binary:
+                console.warning("\(problem.path): skipped, looks like a binary file (contains NUL bytes)")
+            }
+        }
+        return failed
+    }
+
+    /// Every file's bytes, in path order, for `--fix` and `--diff`; unreadable and binary files
+    /// are reported as in a lint.
+    func readInputs(configuration: Configuration) throws -> (inputs: [LintInput], failed: Bool) {
+        let workingDirectory = tool.workingDirectory
+        if let stdinPath = arguments.stdinPath {
+            let path = FileDiscovery.displayPath(stdinPath, workingDirectory: workingDirectory)
+            return ([LintInput(path: path, bytes: Self.readStandardInput())], false)
+        }
+        let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
+        let discovery = FileDiscovery { path, isDirectory in
+            configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
+        }
+        var files: [String: DiscoveredFile] = [:]
+        try discovery.discover(paths, workingDirectory: workingDirectory) { file in
+            if files[file.displayPath] == nil { files[file.displayPath] = file }
+        }
+        var inputs: [LintInput] = []
+        var problems: [FileProblem] = []
+        for path in files.keys.sorted() {
+            switch FileReader.read(files[path]!.path) {
+            case .success(let contents):
+                if contents.bytes.contains(0) {
+                    problems.append(FileProblem(path: path, kind: .binary))
+                } else {
+                    inputs.append(LintInput(path: path, bytes: contents.bytes))
+                }
+            case .failure(let failure):
+                problems.append(FileProblem(path: path, kind: .unreadable(reason: failure.description)))
+            }
+        }
+        return (inputs, report(problems))
+    }
+
     /// Debug builds only: `LIFEGUARD_TEST_CRASH_ON=Name.swift[:trap|:overflow]` crashes the run
     /// on that file, for the test of crash reporting. Release builds have no such switch.
     static func crashTrigger(environment: [String: String]) -> CrashTrigger? {
@@ -168,7 +227,8 @@ struct LintCommand {
             }
             reporters.append((reporter, request.path))
         }
-        for (reporter, path) in reporters {
+        // `--diff` and a fixed `--stdin-path` source own stdout; reports to files still go out.
+        for (reporter, path) in reporters where path != nil || fixStep?.ownsStdout != true {
             var reportContext = context
             if path != nil { reportContext.useColor = false }
             let text = reporter.report(result, context: reportContext)
@@ -194,7 +254,7 @@ struct LintCommand {
 enum Reporters {
     static let all: [any Reporter] = [
         XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
-        GitLabReporter(), SummaryReporter(),
+        GitLabReporter(), SummaryReporter(), SwiftSummaryReporter(),
     ]
     static var names: [String] { all.map { type(of: $0).name } }
 

@@ -39,7 +39,8 @@ struct Tool {
         case .initConfiguration(let path):
             return initConfiguration(path)
         case .lint(let arguments):
-            return LintCommand(tool: self, arguments: arguments).run()
+            return arguments.fix ? FixCommand(tool: self, arguments: arguments).run()
+                : LintCommand(tool: self, arguments: arguments).run()
         }
     }
 

@@ -87,6 +87,8 @@ public struct CallSummaries: Sendable {
     private var callersByName: [String: [Caller]] = [:]
     /// Each class's superclass in the run, by key.
     private var superclasses: [String: String] = [:]
+    /// Base names of the callable functions.
+    private var baseNames = Set<String>()
 
     /// A call site of a function of the run, seen from its caller.
     public struct Caller: Sendable {
@@ -131,7 +133,10 @@ public struct CallSummaries: Sendable {
                 functions.append(Function(fullName: function.fullName, typeKey: typeKey, kind: function.kind,
                                           isPrivate: function.isPrivate, effects: function.effects))
                 edges.append(function.edges)
-                if function.kind != .accessor { byName[function.fullName, default: []].append(index) }
+                if function.kind != .accessor {
+                    byName[function.fullName, default: []].append(index)
+                    baseNames.insert(String(function.fullName.prefix { $0 != "(" }))
+                }
                 if let typeKey { byType[typeKey, default: []].append(index) }
                 for edge in function.edges {
                     callersByName[edge.callee, default: []].append(Caller(function: index, receiver: edge.receiver,
@@ -143,31 +148,51 @@ public struct CallSummaries: Sendable {
         propagate(edges)
     }
 
+    /// Resolves every edge to its callees once, turns calls to unknown code into escapes, then
+    /// propagates with a worklist: when a function gains effects, only its callers are looked at
+    /// again. Effect sets only grow and are bounded (targets × effects), so this ends; the round
+    /// limit bounds how deep a chain of helpers is followed.
     private mutating func propagate(_ edges: [[FileSummaries.Edge]]) {
-        for _ in 0..<Self.propagationRounds {
-            var changed = false
-            for caller in functions.indices where !edges[caller].isEmpty {
-                var gained: [TargetEffect] = []
-                for edge in edges[caller] {
-                    guard let named = byName[edge.callee] else {
-                        // Not declared in the run: the arguments escape unless the call is known.
-                        if !FrameworkCalls.keepsArguments(edge.callee) {
-                            for (_, target) in edge.arguments { gained.append(TargetEffect(target, .escapesToUnknown)) }
-                        }
-                        continue
-                    }
-                    // A call on `self` (or `super`) runs a method of the caller's own class chain.
-                    let callees = edge.receiver == .selfObject
-                        ? named.filter { isInClassChain(functions[$0].typeKey, of: functions[caller].typeKey) } : named
-                    for callee in callees where callee != caller {
-                        for effect in functions[callee].effects {
-                            if let mapped = Self.map(effect, through: edge) { gained.append(mapped) }
+        var callersOf: [[(caller: Int, edge: Int)]] = Array(repeating: [], count: functions.count)
+        var resolved: [[[Int]]] = edges.map { $0.map { _ in [] } }
+        var knownCalls: [String: Bool] = [:]
+        for caller in functions.indices {
+            for (position, edge) in edges[caller].enumerated() {
+                guard let named = byName[edge.callee] else {
+                    // Not declared in the run: the arguments escape unless the call is known.
+                    let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
+                    knownCalls[edge.callee] = passive
+                    if !passive {
+                        for (_, target) in edge.arguments {
+                            functions[caller].effects.insert(TargetEffect(target, .escapesToUnknown))
                         }
                     }
+                    continue
                 }
-                for effect in gained where functions[caller].effects.insert(effect).inserted { changed = true }
+                // A call on `self` (or `super`) runs a method of the caller's own class chain.
+                let callees = edge.receiver == .selfObject
+                    ? named.filter { isInClassChain(functions[$0].typeKey, of: functions[caller].typeKey) } : named
+                resolved[caller][position] = callees.filter { $0 != caller }
+                for callee in resolved[caller][position] { callersOf[callee].append((caller, position)) }
             }
-            if !changed { break }
+        }
+        var depth = Array(repeating: 0, count: functions.count)
+        var pending = functions.indices.filter { !functions[$0].effects.isEmpty && !callersOf[$0].isEmpty }
+        var queued = Set(pending)
+        while let callee = pending.popLast() {
+            queued.remove(callee)
+            guard depth[callee] < Self.propagationRounds else { continue }
+            for (caller, position) in callersOf[callee] {
+                let edge = edges[caller][position]
+                var grew = false
+                for effect in functions[callee].effects {
+                    if let mapped = Self.map(effect, through: edge), functions[caller].effects.insert(mapped).inserted { grew = true }
+                }
+                if grew, !callersOf[caller].isEmpty, queued.insert(caller).inserted {
+                    depth[caller] = max(depth[caller], depth[callee] + 1)
+                    pending.append(caller)
+                }
+            }
         }
     }
 
@@ -209,6 +234,9 @@ public struct CallSummaries: Sendable {
 
     /// Whether the run declares a callable function with this full name.
     public func declares(_ fullName: String) -> Bool { byName[fullName] != nil }
+
+    /// Whether the run declares a callable function with this base name (`embed` for `embed(_:in:)`).
+    public func declares(baseName: String) -> Bool { baseNames.contains(baseName) }
 
     /// What calling `fullName` with an object at argument `position` (or as the receiver, when
     /// `position` is `nil`) may do to that object: the union over every function of that name.
@@ -309,14 +337,19 @@ public struct FileSummaries: Sendable {
     public init(functions: [Function] = []) { self.functions = functions }
 
     /// Summarizes every function of a parsed file.
-    public static func extract(_ tree: SyntaxTree, qualifiedTypeNames: [String]) -> FileSummaries {
-        let model = FileModel(tree: tree, index: ProjectIndex.empty)
-        return Extractor(model: model, qualifiedTypeNames: qualifiedTypeNames).run()
+    /// `declaredBaseNames` are the base names of the run's functions (`nil`: all count): a call
+    /// to anything else is unknown code, which matters only for what the caller hands it of its
+    /// own parameters.
+    public static func extract(_ tree: SyntaxTree, qualifiedTypeNames: [String],
+                               declaredBaseNames: Set<String>? = nil) -> FileSummaries {
+        let model = FileModel(tree: tree, index: ProjectIndex.empty, withDestinations: false)
+        return Extractor(model: model, qualifiedTypeNames: qualifiedTypeNames, declaredBaseNames: declaredBaseNames).run()
     }
 
     private struct Extractor {
         let model: FileModel
         let qualifiedTypeNames: [String]
+        let declaredBaseNames: Set<String>?
         var outline: Outline { model.outline }
 
         func run() -> FileSummaries {
@@ -335,21 +368,25 @@ public struct FileSummaries: Sendable {
                                             typeName: typeName, isExtension: isExtension, effects: [], edges: [])
             }
             // What each function does to its own locals, for the edges that hand them on.
-            let direct = outline.calls.indices.map { model.directEffects(of: CallID($0)) }
+            let direct = model.directCalls()
             var localEffects: [FunctionID: [VariableID: Set<CallSummaries.Effect>]] = [:]
-            for position in outline.calls.indices where !direct[position].isEmpty {
-                guard let function = model.enclosingFunction(of: outline.calls[position].nodeID) else { continue }
-                for (object, effect) in direct[position] {
+            for (call, effects) in direct {
+                guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
+                for (object, effect) in effects {
                     if case .local(let variable) = object.root, object.path.isEmpty {
                         localEffects[function, default: [:]][variable, default: []].insert(effect)
                     }
                 }
             }
-            for position in outline.calls.indices {
-                let call = CallID(position)
-                guard let function = model.enclosingFunction(of: outline.calls[position].nodeID) else { continue }
-                record(call, direct: direct[position], locals: localEffects[function] ?? [:], into: &summaries[function.index]!,
-                       function: function)
+            for (name, calls) in model.callsByName {
+                let declared = declaredBaseNames?.contains(name) ?? true
+                let passive = !declared && FrameworkCalls.passive.contains(name)
+                for call in calls {
+                    if passive, direct[call] == nil { continue }
+                    guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
+                    record(call, direct: direct[call] ?? [], declared: declared, locals: localEffects[function] ?? [:],
+                           into: &summaries[function.index]!, function: function)
+                }
             }
             for position in outline.assignments.indices {
                 let assignment = AssignmentID(position)
@@ -377,8 +414,8 @@ public struct FileSummaries: Sendable {
             }
         }
 
-        func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], locals: [VariableID: Set<CallSummaries.Effect>],
-                    into summary: inout Function, function: FunctionID) {
+        func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
+                    locals: [VariableID: Set<CallSummaries.Effect>], into summary: inout Function, function: FunctionID) {
             if !direct.isEmpty {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
@@ -394,14 +431,26 @@ public struct FileSummaries: Sendable {
             var edgeArguments: [(position: Int, target: CallSummaries.Target)] = []
             var localArguments: [(position: Int, effects: Set<CallSummaries.Effect>)] = []
             for (position, argument) in model.arguments(of: call).enumerated() where argument.closure == nil {
-                let object = model.object(ofTokens: argument.expression, at: item.nodeID)
+                // Unknown code matters only for the caller's own parameters, which are plain names.
+                if !declared, argument.expression.count != 1 { continue }
+                guard let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
+                if !declared {
+                    if case .parameter = object.root, let target = target(object, in: function) {
+                        edgeArguments.append((position, target))
+                    }
+                    continue
+                }
                 if let target = target(object, in: function) {
                     edgeArguments.append((position, target))
                 } else if case .local(let variable) = object.root, object.path.isEmpty {
                     localArguments.append((position, locals[variable] ?? []))
                 }
             }
-            let edgeReceiver = item.isImplicitMember ? nil : target(model.receiverObject(of: call), in: function)
+            var edgeReceiver: CallSummaries.Target?
+            if declared, !item.isImplicitMember {
+                let receiver = item.receiver.map { model.trackableObject($0, at: item.nodeID) } ?? .selfObject
+                edgeReceiver = receiver.flatMap { target($0, in: function) }
+            }
             guard edgeReceiver != nil || !edgeArguments.isEmpty || !localArguments.isEmpty else { return }
             summary.edges.append(Edge(callee: model.fullName(of: call), receiver: edgeReceiver, arguments: edgeArguments,
                                       localArguments: localArguments))

@@ -33,10 +33,16 @@ public final class FileModel: Sendable {
         public var isReferenceType: Bool
     }
 
-    public init(tree: SyntaxTree, index: ProjectIndex) {
+    public convenience init(tree: SyntaxTree, index: ProjectIndex) {
+        self.init(tree: tree, index: index, withDestinations: true)
+    }
+
+    /// `withDestinations: false` leaves out what only rules ask (where values go), for the
+    /// summaries of pass one.
+    init(tree: SyntaxTree, index: ProjectIndex, withDestinations: Bool) {
         self.tree = tree
         self.index = index
-        self.destinations = FileModel.computeDestinations(tree.outline)
+        self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
         var byName: [String: [CallID]] = [:]
         for (position, call) in tree.outline.calls.enumerated() {
             byName[tree.text(ofToken: call.nameToken), default: []].append(CallID(position))

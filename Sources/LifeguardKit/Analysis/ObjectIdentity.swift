@@ -155,7 +155,29 @@ extension FileModel {
 
     /// What `name` means at raw token `token`.
     public func binding(of name: String, at token: TokenID) -> Binding {
-        scopes.binding(of: name, at: token.index)
+        if name.utf8.first == UInt8(ascii: "$"), let position = Int(name.dropFirst()) {
+            return anonymousParameter(position, at: token)
+        }
+        return scopes.binding(of: name, at: token.index)
+    }
+
+    /// `$0` at a token: a parameter of the innermost closure around it that names none.
+    private func anonymousParameter(_ position: Int, at token: TokenID) -> Binding {
+        guard var node = innermostNode(containing: token.index) else { return .free("$\(position)") }
+        var steps = 0
+        while steps < Self.ancestorLimit {
+            steps += 1
+            let item = outline.nodes[node.index]
+            if item.kind == .closure {
+                let closure = outline.closures[item.detail]
+                if closure.parameterNames.isEmpty, closure.body.contains(token.index) {
+                    return .closureParameter(ClosureID(item.detail), position)
+                }
+            }
+            guard item.parent >= 0 else { break }
+            node = NodeID(item.parent)
+        }
+        return .free("$\(position)")
     }
 
     /// The object a chain names where it is written (`node` is the node the chain belongs to).

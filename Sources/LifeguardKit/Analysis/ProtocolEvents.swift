@@ -77,13 +77,13 @@ extension FileModel {
 
     private func computeEvents() -> [ObjectEvent] {
         var result: [ObjectEvent] = []
+        let direct = directCalls()
         for position in outline.calls.indices {
             let call = CallID(position)
-            let direct = directEffects(of: call)
             let node = outline.calls[position].nodeID
             let token = outline.calls[position].nameToken
-            if !direct.isEmpty {
-                for (object, effect) in direct {
+            if let effects = direct[call] {
+                for (object, effect) in effects {
                     result.append(ObjectEvent(effect: effect, object: object, node: node, token: token, isIndirect: false))
                 }
                 continue
@@ -102,6 +102,33 @@ extension FileModel {
         }
         result.sort { $0.token < $1.token }
         return result
+    }
+
+    /// The direct effects of every call whose name can have any, found through the file's
+    /// distinct call names rather than by spelling out every call's name.
+    func directCalls() -> [CallID: [(ObjectRef, CallSummaries.Effect)]] {
+        var result: [CallID: [(ObjectRef, CallSummaries.Effect)]] = [:]
+        for (name, calls) in callsByName where ProtocolVocabulary.mayHaveDirectEffects(name) {
+            for call in calls {
+                let effects = directEffects(of: call)
+                if !effects.isEmpty { result[call] = effects }
+            }
+        }
+        return result
+    }
+
+    /// The object an argument or receiver names, when it can be one a summary tracks: expressions
+    /// that do not start with a name (literals, operators, closures, `&x`) are skipped without
+    /// being read.
+    func trackableObject(_ range: Range<Int>, at node: NodeID) -> ObjectRef? {
+        guard range.lowerBound < range.upperBound, range.lowerBound < tree.tokens.count,
+              tree.tokens[range.lowerBound].kind == .identifier else { return nil }
+        let object = object(ofTokens: range, at: node)
+        switch object.root {
+        case .opaque: return nil
+        case .global where object.path.isEmpty: return nil
+        default: return object
+        }
     }
 
     /// The protocol steps a call performs by UIKit's own API, on which objects.
@@ -218,23 +245,22 @@ extension FileModel {
     /// summary), or, for a function the run does not declare, that the objects escape.
     func helperEffects(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
         let item = outline.calls[call.index]
+        let baseName = name(of: call)
+        let declared = index.summaries.declares(baseName: baseName)
+        // A framework call that keeps nothing: nothing to look at.
+        if !declared, FrameworkCalls.passive.contains(baseName) { return [] }
         var objects: [(position: Int?, object: ObjectRef)] = []
         for (position, argument) in arguments(of: call).enumerated() where argument.closure == nil {
-            let object = object(ofTokens: argument.expression, at: item.nodeID)
-            if case .opaque = object.root { continue }
-            if case .global = object.root, object.path.isEmpty { continue }
-            objects.append((position, object))
+            if let object = trackableObject(argument.expression, at: item.nodeID) { objects.append((position, object)) }
         }
-        if !item.isImplicitMember, item.receiver.map({ tree.text(ofTokens: $0) }) != "super" {
-            let receiver = receiverObject(of: call)
-            if case .global = receiver.root {} else if case .opaque = receiver.root {} else {
-                objects.append((nil, receiver))
-            }
+        if declared, !item.isImplicitMember, item.receiver.map({ tree.text(ofTokens: $0) }) != "super" {
+            let receiver = item.receiver.map { trackableObject($0, at: item.nodeID) } ?? .selfObject
+            if let receiver { objects.append((nil, receiver)) }
         }
         guard !objects.isEmpty else { return [] }
         let fullName = self.fullName(of: call)
         var result: [(ObjectRef, CallSummaries.Effect)] = []
-        guard index.summaries.declares(fullName) else {
+        guard declared, index.summaries.declares(fullName) else {
             // Unknown code may do anything with what it is given (its receiver is its own business).
             guard !FrameworkCalls.keepsArguments(fullName) else { return [] }
             for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
@@ -303,6 +329,14 @@ extension FileModel {
 
 /// The UIKit calls whose effects `directEffects(of:)` reads.
 enum ProtocolVocabulary {
+    /// Whether a call of this base name can have a direct effect (`directEffects(of:)` decides).
+    static func mayHaveDirectEffects(_ name: String) -> Bool {
+        directCallNames.contains(name) || name.hasPrefix("constraint") || name.hasSuffix("Constraints")
+            || name == "NSLayoutConstraint" || name.hasSuffix("NavigationController")
+            || ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name)
+            || looksLikeLayoutLibraryCall(name)
+    }
+
     /// Methods of layout libraries the run does not declare (TinyConstraints, PureLayout, and
     /// project extensions alike) that pin their receiver: `edgesToSuperview()`, `autoPinEdge(...)`.
     static func looksLikeLayoutLibraryCall(_ name: String) -> Bool {

@@ -66,7 +66,8 @@ struct ScopeTable: Sendable {
         entries = builder.finish()
     }
 
-    /// The declaration `name` means at raw token `token`, or `.free(name)`.
+    /// The declaration `name` means at raw token `token`, or `.free(name)`. `$0`, `$1`, ... need
+    /// the outline to find their closure: see `FileModel.binding(of:at:)`.
     func binding(of name: String, at token: Int) -> Binding {
         if name == "self" || name == "super" { return .selfValue }
         guard let list = entries[name] else { return .free(name) }
@@ -151,13 +152,9 @@ struct ScopeTable: Sendable {
         mutating func addParameters(of id: ClosureID, _ closure: Closure) {
             let start = closure.inToken ?? closure.body.open
             let end = closure.body.close
-            if closure.parameterNames.isEmpty {
-                // Anonymous parameters; `$0` and `$1` cover almost every use.
-                for offset in 0..<3 { add("$\(offset)", from: start, to: end, .closureParameter(id, offset)) }
-            } else {
-                for (offset, name) in closure.parameterNames.enumerated() {
-                    add(name, from: start, to: end, .closureParameter(id, offset))
-                }
+            // Anonymous parameters (`$0`) are found by climbing to the closure instead (`ScopeTable.binding`).
+            for (offset, name) in closure.parameterNames.enumerated() {
+                add(name, from: start, to: end, .closureParameter(id, offset))
             }
             for (offset, capture) in outline.captures[closure.captures].enumerated() where capture.expression != nil {
                 add(capture.name, from: start, to: end, .capture(id, offset))

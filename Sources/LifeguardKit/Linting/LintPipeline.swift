@@ -59,6 +59,11 @@ public struct PipelineOptions: Sendable {
 
 /// A file the run could not lint, in the order of paths.
 public struct FileProblem: Sendable, Equatable {
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
     /// Why the file was not linted.
     public enum Kind: Sendable, Equatable {
         /// Opening or reading failed: the run fails (exit 2) after reporting the rest.

@@ -42,8 +42,10 @@ public final class RuleContext {
         }
     }
 
-    /// Reports a finding on the tokens `tokens` (raw token indices), inside `node`.
-    public func report(tokens: Range<Int>, node: NodeID?, message: String, severity: Severity? = nil, notes: [Note] = []) {
+    /// Reports a finding on the tokens `tokens` (raw token indices), inside `node`. A `fix`
+    /// (built with `fixes`) is attached only when the rule is certain of it.
+    public func report(tokens: Range<Int>, node: NodeID?, message: String, severity: Severity? = nil, notes: [Note] = [],
+                       fix: Fix? = nil) {
         guard let bytes = tree.byteRange(ofTokens: tokens) else { return }
         var enclosingType: String?
         var enclosingFunction: String?
@@ -66,11 +68,12 @@ public final class RuleContext {
         diagnostics.append(Diagnostic(
             ruleID: ruleID, severity: severity ?? self.severity, message: message, path: source.path, range: bytes,
             start: source.location(of: bytes.lowerBound), end: source.location(of: bytes.upperBound),
-            related: related, enclosingType: enclosingType, enclosingFunction: enclosingFunction))
+            related: related, enclosingType: enclosingType, enclosingFunction: enclosingFunction, fix: fix))
     }
 
     /// Reports a finding on one token.
-    public func report(token: Int, node: NodeID?, message: String, severity: Severity? = nil, notes: [Note] = []) {
-        report(tokens: token..<(token + 1), node: node, message: message, severity: severity, notes: notes)
+    public func report(token: Int, node: NodeID?, message: String, severity: Severity? = nil, notes: [Note] = [],
+                       fix: Fix? = nil) {
+        report(tokens: token..<(token + 1), node: node, message: message, severity: severity, notes: notes, fix: fix)
     }
 }
