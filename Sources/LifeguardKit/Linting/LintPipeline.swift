@@ -42,6 +42,9 @@ public struct PipelineOptions: Sendable {
     public var lineHashes: Bool
     /// A deliberate crash on one file, for the test of crash reporting; see `CrashTrigger`.
     public var crashTrigger: CrashTrigger?
+    /// Keep every file's bytes in the result's excerpts. Meant for files given in memory, whose
+    /// buffers are shared rather than copied; the CLI keeps only flagged lines.
+    public var keepsSources = false
     /// Never free the project index: a process that exits after the run (the CLI) skips tearing
     /// down its hundreds of thousands of entries one by one.
     public var keepsIndexUntilExit: Bool
@@ -420,8 +423,9 @@ public final class LintPipeline: Sendable {
         let diagnostics = Linter.lintFile(tree, index: index, configuration: configuration)
         let linted = PhaseClock.now()
         clock.rules += linted - parsed
-        guard !diagnostics.isEmpty else { return .linted([], nil) }
-        let excerpt = SourceExcerpt(tree.source, for: diagnostics, lineHashes: options.lineHashes)
+        guard !diagnostics.isEmpty || options.keepsSources else { return .linted([], nil) }
+        let excerpt = SourceExcerpt(tree.source, for: diagnostics, lineHashes: options.lineHashes,
+                                    keepingBytes: options.keepsSources)
         clock.excerpts += PhaseClock.now() - linted
         return .linted(diagnostics, excerpt)
     }

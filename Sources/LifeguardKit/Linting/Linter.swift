@@ -63,13 +63,14 @@ public struct LintResult: Sendable {
         self.fileCount = fileCount
     }
 
-    /// A result over whole files, keeping the lines `diagnostics` point at.
+    /// A result over whole files, keeping each file (shared, not copied) and the lines
+    /// `diagnostics` point at.
     public init(diagnostics: [Diagnostic], sources files: [String: SourceFile], fileCount: Int) {
         var byPath: [String: [Diagnostic]] = [:]
         for diagnostic in diagnostics { byPath[diagnostic.path, default: []].append(diagnostic) }
         var sources: [String: SourceExcerpt] = [:]
-        for (path, found) in byPath {
-            if let file = files[path] { sources[path] = SourceExcerpt(file, for: found, lineHashes: true) }
+        for (path, file) in files {
+            sources[path] = SourceExcerpt(file, for: byPath[path] ?? [], lineHashes: true, keepingBytes: true)
         }
         self.init(diagnostics: diagnostics, sources: sources, fileCount: fileCount)
     }
@@ -82,8 +83,9 @@ public enum Linter {
     public static func lint(_ inputs: [LintInput], configuration: LintConfiguration) -> LintResult {
         // These callers lint a few files already in memory: every tree is kept for pass 2.
         let cores = PipelineOptions().workers
-        let options = PipelineOptions(workers: min(cores, inputs.count), retainedSourceBytes: Int.max / 2,
+        var options = PipelineOptions(workers: min(cores, inputs.count), retainedSourceBytes: Int.max / 2,
                                       ordersByPath: false, lineHashes: true)
+        options.keepsSources = true
         let pipeline = LintPipeline(configuration: configuration, options: options)
         let output = pipeline.run { submit in
             for input in inputs { submit(PipelineFile(displayPath: input.path, origin: .memory(input.bytes))) }

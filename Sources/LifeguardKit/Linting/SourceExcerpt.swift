@@ -12,6 +12,9 @@ public struct SourceExcerpt: Sendable {
     }
 
     public let path: String
+    /// The whole file, when the run kept it: runs over files already in memory keep the caller's
+    /// own buffer (no copy); the CLI's runs keep only the flagged lines.
+    public let bytes: [UInt8]?
     /// Kept lines by 1-based line number.
     private var lines: [Int: Line] = [:]
     /// `primaryLocationLineHash` values of kept lines, when they were computed.
@@ -19,8 +22,9 @@ public struct SourceExcerpt: Sendable {
 
     /// Keeps `lineNumbers` (1-based) of `source`; with `lineHashes`, their GitHub line hashes too,
     /// which need the whole file once.
-    public init(_ source: SourceFile, lines lineNumbers: Set<Int>, lineHashes: Bool) {
+    public init(_ source: SourceFile, lines lineNumbers: Set<Int>, lineHashes: Bool, keepingBytes: Bool = false) {
         path = source.path
+        bytes = keepingBytes ? source.bytes : nil
         for number in lineNumbers where number >= 1 && number <= source.lineStarts.count {
             let text = source.lineRange(number - 1)
             let end = number < source.lineStarts.count ? source.lineStarts[number] : source.bytes.count
@@ -34,7 +38,7 @@ public struct SourceExcerpt: Sendable {
     }
 
     /// An excerpt with the lines every finding in `diagnostics` touches.
-    public init(_ source: SourceFile, for diagnostics: [Diagnostic], lineHashes: Bool) {
+    public init(_ source: SourceFile, for diagnostics: [Diagnostic], lineHashes: Bool, keepingBytes: Bool = false) {
         var numbers = Set<Int>()
         for diagnostic in diagnostics {
             numbers.insert(diagnostic.start.line)
@@ -44,7 +48,7 @@ public struct SourceExcerpt: Sendable {
                 numbers.insert(related.end.line)
             }
         }
-        self.init(source, lines: numbers, lineHashes: lineHashes)
+        self.init(source, lines: numbers, lineHashes: lineHashes, keepingBytes: keepingBytes)
     }
 
     /// The text of 1-based line `number`, without its terminator, if kept.
