@@ -72,12 +72,12 @@ struct Tool {
     func outline(_ files: [String]) -> Int32 {
         var status = ExitStatus.clean
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard case .success(let contents) = FileReader.read(file) else {
                 console.error("\(file): cannot read file")
                 status = ExitStatus.failure
                 continue
             }
-            let tree = SyntaxTree(source: SourceFile(path: file, bytes: [UInt8](data)))
+            let tree = SyntaxTree(source: SourceFile(path: file, bytes: contents.bytes))
             if files.count > 1 { console.writeOut("== \(file)\n") }
             console.writeOut(tree.outlineDescription() + "\n")
         }

@@ -148,7 +148,7 @@ final class ReporterTests: XCTestCase {
         let result = Self.makeResult()
         var expected: [String: [UInt8]] = [:]
         for (path, source) in result.sources {
-            expected[path] = FixApplier.apply(result.diagnostics.filter { $0.path == path }, to: source.bytes).bytes
+            expected[path] = FixApplier.apply(result.diagnostics.filter { $0.path == path }, to: source.bytes!).bytes
         }
         XCTAssertTrue(String(decoding: expected["Sources/App/Home Screen.swift"]!, as: UTF8.self).contains(
             "        addChild(detail)\n        view.addSubview(detail.view)\n        detail.didMove(toParent: self)\n"))
@@ -175,7 +175,7 @@ final class ReporterTests: XCTestCase {
         }
         XCTAssertEqual(fromJSON.count, 2)
         for (path, edits) in fromJSON {
-            XCTAssertEqual(apply(edits, to: result.sources[path]!.bytes), expected[path], path)
+            XCTAssertEqual(apply(edits, to: result.sources[path]!.bytes!), expected[path], path)
         }
 
         let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SARIFReporter().report(result, context: Self.context).utf8))
@@ -200,7 +200,7 @@ final class ReporterTests: XCTestCase {
         }
         XCTAssertEqual(fromSARIF.count, 2)
         for (path, edits) in fromSARIF {
-            XCTAssertEqual(apply(edits, to: result.sources[path]!.bytes), expected[path], path)
+            XCTAssertEqual(apply(edits, to: result.sources[path]!.bytes!), expected[path], path)
         }
     }
 
@@ -228,7 +228,7 @@ final class ReporterTests: XCTestCase {
     }
 
     func testCleanJUnitReportHasOnePassingCase() {
-        let empty = LintResult(diagnostics: [], sources: [:], fileCount: 3)
+        let empty = LintResult(diagnostics: [], sources: [String: SourceExcerpt](), fileCount: 3)
         let output = JUnitReporter().report(empty, context: Self.context)
         XCTAssertTrue(output.contains("<testcase name=\"No findings\""))
         XCTAssertFalse(output.contains("<failure"))

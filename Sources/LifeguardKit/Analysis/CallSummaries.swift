@@ -436,9 +436,11 @@ public struct FileSummaries: Sendable {
             var edgeArguments: [(position: Int, target: CallSummaries.Target)] = []
             var localArguments: [(position: Int, effects: Set<CallSummaries.Effect>)] = []
             for (position, argument) in model.arguments(of: call).enumerated() where argument.closure == nil {
-                // Unknown code matters only for the caller's own parameters, which are plain names.
-                if !declared, argument.expression.count != 1 { continue }
-                guard let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
+                // A target is a parameter, a property or a local: written as a plain name (or
+                // `self.name`); anything longer is not resolved at all. Unknown code matters only
+                // for the caller's own parameters, which are plain names.
+                guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf,
+                      let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
                 if !declared {
                     if case .parameter = object.root, let target = target(object, in: function) {
                         edgeArguments.append((position, target))
@@ -453,7 +455,10 @@ public struct FileSummaries: Sendable {
             }
             var edgeReceiver: CallSummaries.Target?
             if declared, !item.isImplicitMember {
-                let receiver = item.receiver.map { model.trackableObject($0, at: item.nodeID) } ?? .selfObject
+                var receiver: ObjectRef? = .selfObject
+                if let range = item.receiver {
+                    receiver = model.simpleReference(range) != nil ? model.trackableObject(range, at: item.nodeID) : nil
+                }
                 edgeReceiver = receiver.flatMap { target($0, in: function) }
             }
             guard edgeReceiver != nil || !edgeArguments.isEmpty || !localArguments.isEmpty else { return }

@@ -117,6 +117,28 @@ extension FileModel {
         return result
     }
 
+    /// Whether an expression is a plain reference — `name`, `name!`, `self.name`, `self.name?` — the
+    /// only shapes a summary target can have, told from the first few tokens without reading more.
+    /// `nil` for anything else; otherwise whether it goes through `self.`.
+    func simpleReference(_ range: Range<Int>) -> Bool? {
+        guard range.lowerBound < range.upperBound, range.lowerBound < tree.tokens.count,
+              tree.tokens[range.lowerBound].kind == .identifier else { return nil }
+        var token = range.lowerBound
+        var throughSelf = false
+        if tree.token(token, is: "self") {
+            guard let dot = tree.nextSignificant(after: token), dot < range.upperBound else { return false }
+            guard tree.tokens[dot].kind == .period, let name = tree.nextSignificant(after: dot), name < range.upperBound,
+                  tree.tokens[name].kind == .identifier else { return nil }
+            token = name
+            throughSelf = true
+        }
+        guard let next = tree.nextSignificant(after: token), next < range.upperBound else { return throughSelf }
+        guard tree.isPostfixMarker(next), tree.nextSignificant(after: next).map({ $0 >= range.upperBound }) ?? true else {
+            return nil
+        }
+        return throughSelf
+    }
+
     /// The object an argument or receiver names, when it can be one a summary tracks: expressions
     /// that do not start with a name (literals, operators, closures, `&x`) are skipped without
     /// being read.

@@ -95,6 +95,13 @@ public struct Configuration: Sendable {
     }
 
     func relativeToBase(_ path: String, workingDirectory: String) -> String {
+        // Discovery asks this for every file and folder it meets, mostly with plain relative
+        // paths from the directory holding the configuration: those are already relative to it.
+        if workingDirectory == baseDirectory, !path.isEmpty, !path.hasPrefix("/"), !path.hasSuffix("/"), path != ".", path != "..",
+           !path.hasPrefix("./"), !path.hasPrefix("../"), !path.contains("/./"), !path.contains("/../"),
+           !path.contains("//"), !path.hasSuffix("/."), !path.hasSuffix("/..") {
+            return path
+        }
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         let standardized = URL(fileURLWithPath: absolute).standardized.path
         let base = URL(fileURLWithPath: baseDirectory).standardized.path
@@ -378,19 +385,43 @@ public enum Glob {
     /// Whether `pattern` matches `path` or (with `orAncestor`) one of its parent folders.
     public static func matches(_ pattern: String, path: String, orAncestor: Bool = false) -> Bool {
         let pattern = normalize(pattern)
-        let components = path.split(separator: "/").map(String.init)
-        let patternParts = pattern.split(separator: "/").map(String.init)
+        let components = path.split(separator: "/").map { Array($0) }
         let anchored = pattern.contains("/")
-        let candidates = orAncestor ? Array(1...max(1, components.count)) : [components.count]
-        for length in candidates where length <= components.count {
-            let prefix = Array(components[..<length])
-            if anchored {
-                if match(patternParts[...], prefix[...]) { return true }
-            } else if let last = prefix.last, matchComponent(Array(pattern), Array(last)) {
-                return true
-            }
+        guard !components.isEmpty else {
+            return !orAncestor && anchored && match(pattern.split(separator: "/").map(String.init)[...], [])
         }
-        return false
+        if !anchored {
+            // A pattern without `/` matches a name at any depth: the last one, or (with
+            // `orAncestor`) any of them.
+            let characters = Array(pattern)
+            if orAncestor { return components.contains { matchComponent(characters, $0) } }
+            return matchComponent(characters, components[components.count - 1])
+        }
+        // One pass over the path, tracking which pattern parts could come next (`**` matches any
+        // number of folders): linear in the path's depth, where matching every ancestor again
+        // from the start is quadratic. `nil` stands for `**`.
+        let parts: [[Character]?] = pattern.split(separator: "/").map { $0 == "**" ? nil : Array($0) }
+        func close(_ states: inout [Bool]) {
+            for index in parts.indices where states[index] && parts[index] == nil { states[index + 1] = true }
+        }
+        var states = [Bool](repeating: false, count: parts.count + 1)
+        states[0] = true
+        close(&states)
+        for component in components {
+            var next = [Bool](repeating: false, count: parts.count + 1)
+            for index in parts.indices where states[index] {
+                if let part = parts[index] {
+                    if matchComponent(part, component) { next[index + 1] = true }
+                } else {
+                    next[index] = true
+                }
+            }
+            close(&next)
+            states = next
+            if orAncestor && states[parts.count] { return true }
+            if !states.contains(true) { return false }
+        }
+        return states[parts.count]
     }
 
     /// Whether files below `directory` could match `pattern` (for deciding what to walk).

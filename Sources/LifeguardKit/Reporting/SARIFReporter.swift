@@ -11,12 +11,8 @@ public struct SARIFReporter: Reporter {
     public func report(_ result: LintResult, context: ReportContext) -> String {
         var ruleIndex: [String: Int] = [:]
         for (position, rule) in context.rules.enumerated() { ruleIndex[rule.id] = position }
-        var lineHashes: [String: [Int: String]] = [:]
         let results = result.diagnostics.map { diagnostic -> JSONValue in
             let source = result.sources[diagnostic.path]
-            if lineHashes[diagnostic.path] == nil, let source {
-                lineHashes[diagnostic.path] = LineHash.hashes(of: String(decoding: source.bytes, as: UTF8.self))
-            }
             var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.ruleID))]
             if let index = ruleIndex[diagnostic.ruleID] { members.append(("ruleIndex", .int(index))) }
             members.append(("level", .string(level(diagnostic.severity))))
@@ -35,7 +31,7 @@ public struct SARIFReporter: Reporter {
                     ])
                 })))
             }
-            if let hash = lineHashes[diagnostic.path]?[diagnostic.start.line] {
+            if let hash = source?.lineHash(diagnostic.start.line) {
                 members.append(("partialFingerprints", .object([("primaryLocationLineHash", .string(hash))])))
             }
             if let fix = diagnostic.fix {
@@ -122,12 +118,12 @@ public struct SARIFReporter: Reporter {
     }
 
     func physicalLocation(_ path: String, range: Range<Int>, start: SourceLocation, end: SourceLocation,
-                          source: SourceFile?) -> JSONValue {
+                          source: SourceExcerpt?) -> JSONValue {
         var startColumn = start.column
         var endColumn = end.column
         if let source {
-            startColumn = source.utf16Column(of: range.lowerBound)
-            endColumn = source.utf16Column(of: range.upperBound)
+            startColumn = source.utf16Column(of: range.lowerBound) ?? startColumn
+            endColumn = source.utf16Column(of: range.upperBound) ?? endColumn
         }
         return .object([
             ("artifactLocation", artifactLocation(path)),
