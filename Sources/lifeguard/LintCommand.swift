@@ -33,7 +33,7 @@ struct LintCommand {
             unknownSuppressionSeverity: configuration.isEnabled(unknownRule) ? configuration.severity(of: unknownRule) : nil,
             unusedSuppressionSeverity: arguments.reportUnusedSuppressions || configuration.isEnabled(unusedRule)
                 ? configuration.severity(of: unusedRule) : nil,
-            appFacts: appFacts)
+            deferredAppFacts: appFacts)
         var hadFailure = false
         var result: LintResult
         if let fixStep {
@@ -61,6 +61,8 @@ struct LintCommand {
             hadFailure = report(output.problems)
             result = output.result
         }
+        // An unreadable plist or project costs `global_key_window` its answer, not the run.
+        for problem in appFacts.value.problems { console.warning(problem.description) }
 
         do {
             if let path = arguments.writeBaseline {
@@ -103,14 +105,17 @@ struct LintCommand {
 
     /// What the apps' Info.plists and Xcode projects say, read only when a rule asks
     /// (`global_key_window`); unreadable files are warnings.
-    func locateAppFacts(rules: [RuleSetup], configuration: Configuration) -> AppFacts {
+    func locateAppFacts(rules: [RuleSetup], configuration: Configuration) -> Deferred<AppFacts> {
         guard rules.contains(where: { $0.rule.description.id == "global_key_window" }) else {
-            return .unknown(configured: configuration.scenes)
+            return Deferred(ready: .unknown(configured: configuration.scenes))
         }
         let paths = arguments.stdinPath.map { [$0] } ?? (arguments.paths.isEmpty ? ["."] : arguments.paths)
-        let facts = AppFacts.locate(forLinting: paths, workingDirectory: tool.workingDirectory, configured: configuration.scenes)
-        for problem in facts.problems { console.warning(problem.description) }
-        return facts
+        let workingDirectory = tool.workingDirectory
+        let scenes = configuration.scenes
+        // Read beside pass one; the rules of pass two wait for it. Problems are printed after the run.
+        return Deferred {
+            AppFacts.locate(forLinting: paths, workingDirectory: workingDirectory, configured: scenes)
+        }
     }
 
     var useColor: Bool {

@@ -83,8 +83,10 @@ public struct CallSummaries: Sendable {
     private var byName: [String: [Int]] = [:]
     /// Functions by the key of their type.
     private var byType: [String: [Int]] = [:]
-    /// Who calls each full name, and on what.
-    private var callersByName: [String: [Caller]] = [:]
+    /// Who calls each full name: (calling function, index of the edge in its list).
+    private var callersByName: [String: [(function: Int32, edge: Int32)]] = [:]
+    /// Each function's calls, as pass one recorded them.
+    private var edges: [[FileSummaries.Edge]] = []
     /// Each class's superclass in the run, by key.
     private var superclasses: [String: String] = [:]
     /// Base names of the callable functions.
@@ -125,7 +127,6 @@ public struct CallSummaries: Sendable {
     public init(files: [FileSummaries], superclasses: [String: String] = [:],
                 resolveType: (FileSummaries.Function) -> String?) {
         self.superclasses = superclasses
-        var edges: [[FileSummaries.Edge]] = []
         for file in files {
             for function in file.functions {
                 let index = functions.count
@@ -138,62 +139,77 @@ public struct CallSummaries: Sendable {
                     baseNames.insert(String(function.fullName.prefix { $0 != "(" }))
                 }
                 if let typeKey { byType[typeKey, default: []].append(index) }
-                for edge in function.edges {
-                    callersByName[edge.callee, default: []].append(Caller(function: index, receiver: edge.receiver,
-                                                                          arguments: edge.arguments,
-                                                                          localArguments: edge.localArguments))
+                for (position, edge) in function.edges.enumerated() {
+                    callersByName[edge.callee, default: []].append((Int32(index), Int32(position)))
                 }
             }
         }
-        propagate(edges)
+        propagate()
     }
 
     /// Resolves every edge to its callees once, turns calls to unknown code into escapes, then
     /// propagates with a worklist: when a function gains effects, only its callers are looked at
     /// again. Effect sets only grow and are bounded (targets × effects), so this ends; the round
-    /// limit bounds how deep a chain of helpers is followed.
-    private mutating func propagate(_ edges: [[FileSummaries.Edge]]) {
-        var callersOf: [[(caller: Int, edge: Int)]] = Array(repeating: [], count: functions.count)
-        var resolved: [[[Int]]] = edges.map { $0.map { _ in [] } }
+    /// limit bounds how deep a chain of helpers is followed. Effects travel packed into integers
+    /// (`PackedEffects`), so propagation hashes no strings.
+    private mutating func propagate() {
+        var packer = PackedEffects()
+        var effects: [Set<UInt64>] = functions.map { $0.effects.isEmpty ? [] : Set($0.effects.map { packer.pack($0) }) }
+        // Edges are packed when an effect first travels them: most calls reach nothing with effects.
+        var packedEdges: [Int: PackedEffects.Edge] = [:]
+        var callersOf: [[(caller: Int32, edge: Int32)]] = Array(repeating: [], count: functions.count)
         var knownCalls: [String: Bool] = [:]
         for caller in functions.indices {
             for (position, edge) in edges[caller].enumerated() {
                 // A call on `self` (or `super`) runs a method of the caller's own class chain.
                 let named = byName[edge.callee] ?? []
-                let callees = edge.receiver == .selfObject
+                let resolved = edge.receiver == .selfObject
                     ? named.filter { isInClassChain(functions[$0].typeKey, of: functions[caller].typeKey) } : named
-                guard !callees.isEmpty else {
+                guard !resolved.isEmpty else {
                     // Not declared in the run (for this receiver): the arguments escape unless the call is known.
                     let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
                     knownCalls[edge.callee] = passive
                     if !passive {
                         for (_, target) in edge.arguments {
-                            functions[caller].effects.insert(TargetEffect(target, .escapesToUnknown))
+                            effects[caller].insert(packer.pack(target) | UInt64(Effect.escapesToUnknown.rawValue))
                         }
                     }
                     continue
                 }
-                resolved[caller][position] = callees.filter { $0 != caller }
-                for callee in resolved[caller][position] { callersOf[callee].append((caller, position)) }
+                for callee in resolved where callee != caller {
+                    callersOf[callee].append((Int32(caller), Int32(position)))
+                }
             }
         }
         var depth = Array(repeating: 0, count: functions.count)
-        var pending = functions.indices.filter { !functions[$0].effects.isEmpty && !callersOf[$0].isEmpty }
+        var pending = functions.indices.filter { !effects[$0].isEmpty && !callersOf[$0].isEmpty }
         var queued = Set(pending)
         while let callee = pending.popLast() {
             queued.remove(callee)
             guard depth[callee] < Self.propagationRounds else { continue }
-            for (caller, position) in callersOf[callee] {
-                let edge = edges[caller][position]
+            for (caller32, position) in callersOf[callee] {
+                let caller = Int(caller32)
+                let key = caller << 20 | Int(position)
+                let edge: PackedEffects.Edge
+                if let packed = packedEdges[key] {
+                    edge = packed
+                } else {
+                    edge = packer.pack(edges[caller][Int(position)])
+                    packedEdges[key] = edge
+                }
                 var grew = false
-                for effect in functions[callee].effects {
-                    if let mapped = Self.map(effect, through: edge), functions[caller].effects.insert(mapped).inserted { grew = true }
+                for effect in effects[callee] {
+                    if let mapped = PackedEffects.map(effect, through: edge), effects[caller].insert(mapped).inserted { grew = true }
                 }
                 if grew, !callersOf[caller].isEmpty, queued.insert(caller).inserted {
                     depth[caller] = max(depth[caller], depth[callee] + 1)
                     pending.append(caller)
                 }
             }
+        }
+        packedEdges = [:]
+        for index in functions.indices where effects[index].count != functions[index].effects.count {
+            functions[index].effects = Set(effects[index].map { packer.unpack($0) })
         }
     }
 
@@ -208,24 +224,6 @@ public struct CallSummaries: Sendable {
             steps += 1
         }
         return false
-    }
-
-    /// An effect on a callee's parameter or `self`, seen from the caller.
-    static func map(_ effect: TargetEffect, through edge: FileSummaries.Edge) -> TargetEffect? {
-        switch effect.target {
-        case .parameter(let position):
-            guard let target = edge.arguments.first(where: { $0.position == position })?.target else { return nil }
-            return TargetEffect(target, effect.effect)
-        case .selfObject:
-            guard let receiver = edge.receiver else { return nil }
-            return TargetEffect(receiver, effect.effect)
-        case .member(let name):
-            // A method called on `self` acts on `self`'s own properties.
-            guard edge.receiver == .selfObject else { return nil }
-            return TargetEffect(.member(name), effect.effect)
-        case .other:
-            return effect
-        }
     }
 
     /// The functions of the run with this full name (`embed(_:in:)`), accessors excluded.
@@ -281,11 +279,92 @@ public struct CallSummaries: Sendable {
 
     /// The call sites of `fullName` in the run whose receiver or arguments are targets of their
     /// caller (calls that pass nothing traceable are not recorded).
-    public func callers(of fullName: String) -> [Caller] { callersByName[fullName] ?? [] }
+    public func callers(of fullName: String) -> [Caller] {
+        (callersByName[fullName] ?? []).map { site in
+            let edge = edges[Int(site.function)][Int(site.edge)]
+            return Caller(function: Int(site.function), receiver: edge.receiver, arguments: edge.arguments,
+                          localArguments: edge.localArguments)
+        }
+    }
 
     /// The summaries of a type's functions (every file).
     public func functions(inType typeKey: String) -> [Function] {
         (byType[typeKey] ?? []).map { functions[$0] }
+    }
+}
+
+/// Target-effect pairs packed into one integer each — the target's kind (2 bits), its parameter
+/// position or interned member name (32 bits), the effect (8 bits) — so that propagating them is
+/// integer work.
+struct PackedEffects {
+    private var memberIDs: [String: UInt64] = [:]
+    private var memberNames: [String] = []
+
+    static let parameterKind: UInt64 = 0
+    static let selfKind: UInt64 = 1 << 40
+    static let memberKind: UInt64 = 2 << 40
+    static let otherKind: UInt64 = 3 << 40
+    static let kindMask: UInt64 = 3 << 40
+
+    /// A call from the caller's point of view, with its targets packed (effect bits zero).
+    struct Edge {
+        var receiver: UInt64?
+        var arguments: [(position: UInt64, target: UInt64)]
+    }
+
+    mutating func pack(_ target: CallSummaries.Target) -> UInt64 {
+        switch target {
+        case .parameter(let position): return Self.parameterKind | (UInt64(UInt32(truncatingIfNeeded: position)) << 8)
+        case .selfObject: return Self.selfKind
+        case .member(let name):
+            if let id = memberIDs[name] { return Self.memberKind | (id << 8) }
+            let id = UInt64(memberNames.count)
+            memberIDs[name] = id
+            memberNames.append(name)
+            return Self.memberKind | (id << 8)
+        case .other: return Self.otherKind
+        }
+    }
+
+    mutating func pack(_ effect: CallSummaries.TargetEffect) -> UInt64 {
+        pack(effect.target) | UInt64(effect.effect.rawValue)
+    }
+
+    mutating func pack(_ edge: FileSummaries.Edge) -> Edge {
+        Edge(receiver: edge.receiver.map { pack($0) },
+             arguments: edge.arguments.map { (UInt64(UInt32(truncatingIfNeeded: $0.position)), pack($0.target)) })
+    }
+
+    func unpack(_ packed: UInt64) -> CallSummaries.TargetEffect {
+        let effect = CallSummaries.Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown
+        let value = Int((packed >> 8) & 0xFFFF_FFFF)
+        let target: CallSummaries.Target
+        switch packed & Self.kindMask {
+        case Self.parameterKind: target = .parameter(value)
+        case Self.selfKind: target = .selfObject
+        case Self.memberKind: target = .member(memberNames[value])
+        default: target = .other
+        }
+        return CallSummaries.TargetEffect(target, effect)
+    }
+
+    /// An effect on a callee's parameter or `self`, seen from the caller.
+    static func map(_ effect: UInt64, through edge: Edge) -> UInt64? {
+        let bits = effect & 0xFF
+        switch effect & kindMask {
+        case parameterKind:
+            let position = (effect >> 8) & 0xFFFF_FFFF
+            guard let target = edge.arguments.first(where: { $0.position == position })?.target else { return nil }
+            return target | bits
+        case selfKind:
+            guard let receiver = edge.receiver else { return nil }
+            return receiver | bits
+        case memberKind:
+            // A method called on `self` acts on `self`'s own properties.
+            return edge.receiver == selfKind ? effect : nil
+        default:
+            return effect
+        }
     }
 }
 

@@ -20,6 +20,8 @@ public final class FileModel: Sendable {
     let events = EventTable()
     /// Which locals `self` ends up keeping, computed when a rule first asks.
     let ownership = OwnershipTable()
+    /// The object each local stands for, resolved once.
+    let localObjects = LocalObjectMemo()
 
     /// What a type (or the type an extension extends) is.
     public struct TypeRole: Sendable {
@@ -62,7 +64,8 @@ public final class FileModel: Sendable {
                             isView: type.kind != .protocol && index.isView(key), isReferenceType: isReference)
         }
         scopes = ScopeTable(tree: tree)
-        selfTokens = FileModel.findSelfTokens(tree)
+        // Only rules read `self` tokens; the summaries of pass one do not.
+        selfTokens = withDestinations ? FileModel.findSelfTokens(tree) : []
     }
 
     static func findSelfTokens(_ tree: SyntaxTree) -> [Int] {
@@ -113,7 +116,29 @@ public final class FileModel: Sendable {
 
     /// The full Swift name a call site spells: `embed(_:in:)` (trailing closures not counted).
     public func fullName(of call: CallID) -> String {
-        name(of: call) + "(" + arguments(of: call).map { ($0.label ?? "_") + ":" }.joined() + ")"
+        // Built straight from the source bytes: this runs for many calls of every file.
+        let item = outline.calls[call.index]
+        let bytes = tree.source.bytes
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(32)
+        let nameRange = tree.tokens[item.nameToken].range
+        let backticked = tree.tokens[item.nameToken].flags.contains(.backticked)
+        utf8.append(contentsOf: bytes[(nameRange.lowerBound + (backticked ? 1 : 0))..<(nameRange.upperBound - (backticked ? 1 : 0))])
+        utf8.append(UInt8(ascii: "("))
+        for argument in outline.arguments[item.arguments] {
+            if let token = argument.labelToken {
+                let range = tree.tokens[token].range
+                let quoted = tree.tokens[token].flags.contains(.backticked)
+                utf8.append(contentsOf: bytes[(range.lowerBound + (quoted ? 1 : 0))..<(range.upperBound - (quoted ? 1 : 0))])
+            } else if let label = argument.label {
+                utf8.append(contentsOf: label.utf8)
+            } else {
+                utf8.append(UInt8(ascii: "_"))
+            }
+            utf8.append(UInt8(ascii: ":"))
+        }
+        utf8.append(UInt8(ascii: ")"))
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The receiver of a call as a chain, when it has one and it is a chain.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One step from an object to another it reaches.
 public enum PathLink: Hashable, Sendable {
     /// A property: `child` in `self.child`.
@@ -136,6 +138,25 @@ public struct ObjectRef: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What each local of a file stands for, filled as rules ask. A file's model is used by one
+/// thread at a time; the lock keeps a misuse from corrupting it.
+final class LocalObjectMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var objects: [VariableID: ObjectRef] = [:]
+
+    func value(for variable: VariableID) -> ObjectRef? {
+        lock.lock()
+        defer { lock.unlock() }
+        return objects[variable]
+    }
+
+    func store(_ object: ObjectRef, for variable: VariableID) {
+        lock.lock()
+        objects[variable] = object
+        lock.unlock()
+    }
+}
+
 /// Calls whose single closure receives the receiver's elements (or the receiver itself).
 enum ClosureReceiverRelation {
     /// `children.forEach { $0 ... }`: `$0` is an element.
@@ -244,7 +265,7 @@ extension FileModel {
         }
     }
 
-    private func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
+    func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
                               visited: inout Set<VariableID>) -> ObjectRef {
         switch binding(of: name, at: token) {
         case .selfValue:
@@ -285,6 +306,14 @@ extension FileModel {
     /// `let vc = child`, `if let vc = child as? Detail`, `guard let child`, `for vc in children`:
     /// the object the local stands for. A local holding a new object or a call's result is its own root.
     private func objectOfLocal(_ variable: VariableID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+        // Each local stands for one object wherever it is used: resolved once per file.
+        if let known = localObjects.value(for: variable) { return known }
+        let resolved = resolveLocal(variable, hops: hops, visited: &visited)
+        localObjects.store(resolved, for: variable)
+        return resolved
+    }
+
+    private func resolveLocal(_ variable: VariableID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
         let declaration = outline.variables[variable.index]
         let own = ObjectRef(root: .local(variable))
         guard hops < Self.aliasHopLimit, visited.insert(variable).inserted else { return own }

@@ -117,6 +117,23 @@ extension FileModel {
         return result
     }
 
+    /// The object of a plain reference (`name`, `name!`, `self.name`), resolved from its tokens
+    /// without building a chain; `nil` for anything longer.
+    func simpleObject(_ range: Range<Int>, at node: NodeID) -> ObjectRef? {
+        guard let throughSelf = simpleReference(range) else { return nil }
+        if throughSelf {
+            guard let dot = tree.nextSignificant(after: range.lowerBound), let name = tree.nextSignificant(after: dot) else {
+                return nil
+            }
+            let member = tree.text(ofToken: name)
+            return ObjectRef(root: .selfObject, path: [.member(member)], phase: phaseOfProperty(member, at: node))
+        }
+        guard !tree.token(range.lowerBound, is: "self") else { return .selfObject }
+        var visited = Set<VariableID>()
+        return objectOfName(tree.text(ofToken: range.lowerBound), token: TokenID(range.lowerBound), at: node, hops: 0,
+                            visited: &visited)
+    }
+
     /// Whether an expression is a plain reference — `name`, `name!`, `self.name`, `self.name?` — the
     /// only shapes a summary target can have, told from the first few tokens without reading more.
     /// `nil` for anything else; otherwise whether it goes through `self.`.
@@ -145,7 +162,7 @@ extension FileModel {
     func trackableObject(_ range: Range<Int>, at node: NodeID) -> ObjectRef? {
         guard range.lowerBound < range.upperBound, range.lowerBound < tree.tokens.count,
               tree.tokens[range.lowerBound].kind == .identifier else { return nil }
-        let object = object(ofTokens: range, at: node)
+        let object = simpleObject(range, at: node) ?? object(ofTokens: range, at: node)
         switch object.root {
         case .opaque: return nil
         case .global where object.path.isEmpty: return nil
@@ -162,7 +179,9 @@ extension FileModel {
             if name.hasSuffix("NavigationController"), item.receiver == nil, let root = argument("rootViewController", of: call) {
                 return [(object(ofTokens: root.expression, at: item.nodeID), .handedToContainer)]
             }
-            if let pointFree = pointFreeContainment(of: call, name: name) { return [pointFree] }
+            if ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name) {
+                return pointFreeContainment(of: call, name: name).map { [$0] } ?? []
+            }
             return constraintEffects(of: call, name: name).map { [($0, .constrained)] } ?? []
         }
         let arguments = self.arguments(of: call)
@@ -394,9 +413,10 @@ enum ProtocolVocabulary {
     /// Methods of layout libraries the run does not declare (TinyConstraints, PureLayout, and
     /// project extensions alike) that pin their receiver: `edgesToSuperview()`, `autoPinEdge(...)`.
     static func looksLikeLayoutLibraryCall(_ name: String) -> Bool {
-        name.contains("Superview") || name.hasPrefix("pin") || name.hasPrefix("autoPin") || name.hasPrefix("autoSet")
-            || name.hasPrefix("autoAlign") || name.hasPrefix("autoCenter") || name.hasPrefix("constrain")
-            || name.hasPrefix("anchor") || name.hasPrefix("edges") || name.hasPrefix("fillSuperview")
+        name.hasSuffix("Superview") || name.hasSuffix("SuperviewEdges") || name.hasSuffix("SuperviewSafeArea")
+            || name.hasPrefix("pin") || name.hasPrefix("autoPin") || name.hasPrefix("autoSet") || name.hasPrefix("autoAlign")
+            || name.hasPrefix("autoCenter") || name.hasPrefix("constrain") || name.hasPrefix("anchor") || name.hasPrefix("edges")
+            || name.hasPrefix("fillSuperview")
     }
 
     static let directCallNames: Set<String> = [

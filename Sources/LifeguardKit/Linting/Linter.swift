@@ -22,13 +22,16 @@ public struct LintConfiguration: Sendable {
     public var unknownSuppressionSeverity: Severity?
     /// Severity of `unused_suppression`; `nil` (the default) turns it off.
     public var unusedSuppressionSeverity: Severity?
-    /// What the apps' Info.plists and Xcode projects say (scene support).
-    public var appFacts: AppFacts
+    /// What the apps' Info.plists and Xcode projects say (scene support), perhaps still being read.
+    public var appFactsSource: Deferred<AppFacts>
+    /// What the apps' Info.plists and Xcode projects say; waits when they are still being read.
+    public var appFacts: AppFacts { appFactsSource.value }
 
     public init(rules: [RuleSetup], knownRuleIDs: Set<String>? = nil, extraControllerBases: Set<String> = [],
                 extraViewBases: Set<String> = [], unknownSuppressionSeverity: Severity? = .warning,
-                unusedSuppressionSeverity: Severity? = nil, appFacts: AppFacts = .unknown()) {
-        self.appFacts = appFacts
+                unusedSuppressionSeverity: Severity? = nil, appFacts: AppFacts = .unknown(),
+                deferredAppFacts: Deferred<AppFacts>? = nil) {
+        self.appFactsSource = deferredAppFacts ?? Deferred(ready: appFacts)
         self.rules = rules
         self.knownRuleIDs = knownRuleIDs ?? Set(rules.map { $0.rule.description.id })
         self.extraControllerBases = extraControllerBases
