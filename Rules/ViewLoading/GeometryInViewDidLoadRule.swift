@@ -25,7 +25,8 @@ public struct GeometryInViewDidLoadRule: Rule {
                 `viewWillAppear`, `viewDidAppear`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, \
                 `viewSafeAreaInsetsDidChange`, `viewLayoutMarginsDidChange`, `viewWillTransition(to:with:)`, \
                 `traitCollectionDidChange(_:)` or a method of the type they call): the first value is a \
-                placeholder. A read that only bounds a size request (`preferredContentSize`) is fine. A \
+                placeholder. A read that only bounds a size request (`preferredContentSize`, the size \
+                given to `sizeThatFits(_:)` or `systemLayoutSizeFitting(_:)`) is fine. A \
                 stale value turned into a constraint's constant is still reported. Several reads on one \
                 line are one finding, at the first read of the view's geometry when the line has one \
                 (comparing the view with the screen is often deliberate; reading the view this early is not).
@@ -188,6 +189,8 @@ public struct GeometryInViewDidLoadRule: Rule {
                 return .local(model.object(ofVariable: VariableID(item.detail)))
             case .call:
                 let call = CallID(item.detail)
+                // The size a view would take within these bounds: an upper limit, not a frame.
+                if Self.sizeRequests.contains(model.name(of: call)) { return .sizeRequest }
                 // A creation (`CGRect(...)`) or a free function (`min`, `round`) passes its value on:
                 // keep climbing to the variable or assignment it feeds.
                 if context.outline[call].receiver == nil, !context.outline[call].isImplicitMember,
@@ -207,6 +210,9 @@ public struct GeometryInViewDidLoadRule: Rule {
         }
         return nil
     }
+
+    /// Calls that measure what fits in a size: bounds given to them only limit the answer.
+    static let sizeRequests: Set<String> = ["sizeThatFits", "systemLayoutSizeFitting", "boundingRect"]
 
     /// Frame-like members: setting one positions the object that owns it.
     static let placement: Set<String> = ["frame", "bounds", "center", "size", "origin"]

@@ -17,6 +17,8 @@ final class BoardViewController: UIViewController {
         palette = UIView(frame: view!.frame)
         let width = min(320, view.bounds.width)
         preferredContentSize = CGSize(width: width, height: 480)
+        let fitting = palette?.sizeThatFits(CGSize(width: min(320, view.bounds.width), height: .greatestFiniteMagnitude))
+        _ = fitting
     }
 
     override func viewDidLayoutSubviews() {
