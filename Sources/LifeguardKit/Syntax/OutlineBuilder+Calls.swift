@@ -1,0 +1,252 @@
+// `(`: calls, their callee names, receivers, chains and arguments.
+extension OutlineBuilder {
+    // MARK: - Brackets
+
+    mutating func handleLeftParen() {
+        let open = position
+        if open == signatureParen {
+            signatureParen = -1
+            push(.parameterClause, open: open)
+            position += 1
+            return
+        }
+        let scope = scopes.last?.kind ?? .file
+        if scope == .functionSignature || scope == .typeBody || tok(open).flags.contains(.startsLine) {
+            push(.parens, open: open)
+            position += 1
+            return
+        }
+        if let name = calleeName(before: open) {
+            openCall(name: name, parenthesis: open)
+            return
+        }
+        if kind(open - 1) == .rightBrace, lastClosureClose.position == open - 1, lastClosureClose.closure >= 0 {
+            outline.closures[lastClosureClose.closure].isImmediatelyInvoked = true
+        }
+        push(.parens, open: open)
+        position += 1
+    }
+
+    /// The position of the base name of a call whose `(` or trailing `{` is at `position`.
+    func calleeName(before position: Int) -> Int? {
+        let previous = position - 1
+        guard previous >= 0 else { return nil }
+        let token = tok(previous)
+        switch token.kind {
+        case .identifier:
+            let word = word(previous)
+            if word == .await || word == .some || word == .any || word == .each { return nil }
+            return previous
+        case .operator:
+            if isOperator(previous, "?") || isOperator(previous, "!"), token.flags.contains(.joinedToPrevious),
+               kind(previous - 1) == .identifier {
+                return previous - 1
+            }
+            if buffer[token.endOffset - 1] == UInt8(ascii: ">") {
+                return genericTypeName(closingAt: previous)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// For `Name<Args>` ending at the `>` token at `close`, the position of `Name`.
+    func genericTypeName(closingAt close: Int) -> Int? {
+        var depth = 0
+        var current = close
+        var steps = 0
+        while current >= 0, steps < 64 {
+            let token = tok(current)
+            switch token.kind {
+            case .operator:
+                for offset in token.range.reversed() {
+                    switch buffer[offset] {
+                    case UInt8(ascii: ">"): depth += 1
+                    case UInt8(ascii: "<"):
+                        depth -= 1
+                        if depth == 0 {
+                            guard offset == token.startOffset, kind(current - 1) == .identifier,
+                                  token.flags.contains(.joinedToPrevious) else { return nil }
+                            return current - 1
+                        }
+                    case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "."): break
+                    default: return nil
+                    }
+                }
+            case .rightParen, .rightBracket:
+                guard match(current) >= 0 else { return nil }
+                current = match(current)
+            case .identifier, .period, .comma, .colon, .arrow:
+                break
+            default:
+                return nil
+            }
+            current -= 1
+            steps += 1
+        }
+        return nil
+    }
+
+    /// Where the postfix expression ending at `end` begins: `a.b?[0].c()!` is one chain.
+    func chainStart(endingAt end: Int) -> Int {
+        var current = end
+        var steps = 0
+        while current >= 0, steps < 256 {
+            steps += 1
+            if current == lastChain.end { return lastChain.start }
+            let token = tok(current)
+            var atomStart = current
+            switch token.kind {
+            case .identifier, .integerLiteral, .floatLiteral, .regexLiteral:
+                atomStart = current
+            case .keyword where [.true, .false, .nil].contains(token.keyword):
+                atomStart = current
+            case .rightParen, .rightBracket, .rightBrace, .stringEnd:
+                let opener = match(current)
+                guard opener >= 0 else { return current }
+                atomStart = opener
+                // A call, subscript or trailing closure continues the chain to its left.
+                let before = opener - 1
+                if token.kind != .stringEnd, before >= 0, self.tok(opener).flags.contains(.joinedToPrevious)
+                    || token.kind == .rightBrace {
+                    let beforeKind = kind(before)
+                    if beforeKind == .identifier || beforeKind == .rightParen || beforeKind == .rightBracket
+                        || (beforeKind == .operator && isPostfixLike(before))
+                        || (beforeKind == .rightBrace && token.kind != .rightBrace) {
+                        current = before
+                        continue
+                    }
+                    if beforeKind == .operator, buffer[self.tok(before).endOffset - 1] == UInt8(ascii: ">"),
+                       let name = genericTypeName(closingAt: before) {
+                        current = name
+                        continue
+                    }
+                }
+            case .operator where isPostfixLike(current):
+                current -= 1
+                continue
+            case .operator where buffer[token.endOffset - 1] == UInt8(ascii: ">"):
+                guard let name = genericTypeName(closingAt: current) else { return current + 1 }
+                atomStart = name
+            default:
+                return current + 1
+            }
+            // `.member` continues to the left, unless the dot begins an implicit member expression.
+            if kind(atomStart - 1) == .period {
+                let beforeDot = atomStart - 2
+                let beforeKind = kind(beforeDot)
+                let continues: Bool
+                switch beforeKind {
+                case .identifier, .rightParen, .rightBracket, .rightBrace, .stringEnd, .integerLiteral,
+                     .floatLiteral:
+                    continues = true
+                case .operator:
+                    continues = isPostfixLike(beforeDot) || buffer[self.tok(beforeDot).endOffset - 1] == UInt8(ascii: ">")
+                case .keyword:
+                    continues = [.true, .false, .nil].contains(self.tok(beforeDot).keyword)
+                case .backslash:
+                    return beforeDot
+                default:
+                    continues = false
+                }
+                if continues {
+                    current = beforeDot
+                    continue
+                }
+                return atomStart - 1
+            }
+            return atomStart
+        }
+        return max(0, current)
+    }
+
+    /// `?` or `!` written straight after an expression (`a?.b`, `a!`).
+    func isPostfixLike(_ position: Int) -> Bool {
+        (isOperator(position, "?") || isOperator(position, "!")) && tok(position).flags.contains(.joinedToPrevious)
+    }
+
+    mutating func openCall(name: Int, parenthesis: Int?) {
+        var receiver: Range<Int>?
+        var isOptionalChain = false
+        var isImplicitMember = false
+        var start = name
+        if kind(name - 1) == .period {
+            var receiverEnd = name - 2
+            if isOperator(receiverEnd, "?"), tok(receiverEnd).flags.contains(.joinedToPrevious) {
+                isOptionalChain = true
+                receiverEnd -= 1
+            }
+            let chain = receiverEnd >= 0 ? chainStart(endingAt: receiverEnd) : receiverEnd + 1
+            if chain > receiverEnd {
+                isImplicitMember = true
+                start = name - 1
+            } else {
+                start = chain
+                receiver = rawRange(chain, through: receiverEnd)
+            }
+        } else if kind(name - 1) == .backslash {
+            start = name - 1
+        }
+        let callIndex = outline.calls.count
+        let node = addNode(.call, detail: callIndex, start: start, parent: currentParent)
+        let argumentStart = outline.arguments.count
+        var parentheses: Block?
+        if let parenthesis {
+            parentheses = Block(open: raw(parenthesis), close: bodyClose(parenthesis))
+            readArguments(open: parenthesis)
+        }
+        callChainStarts.append(start)
+        outline.calls.append(Call(
+            node: node, nameToken: raw(name), receiver: receiver, isOptionalChain: isOptionalChain,
+            isImplicitMember: isImplicitMember, chainStart: raw(start),
+            arguments: argumentStart..<outline.arguments.count, parentheses: parentheses, trailingClosures: []))
+        if let parenthesis {
+            push(.callArguments, open: parenthesis, node: node, detail: callIndex)
+            position = parenthesis + 1
+        } else {
+            setEnd(node, last: name)
+        }
+    }
+
+    mutating func readArguments(open: Int) {
+        let close = match(open)
+        guard close > open else { return }
+        var entryStart = open + 1
+        var next = open + 1
+        while next <= close {
+            let current = kind(next)
+            if next == close || current == .comma {
+                if next > entryStart || current == .comma {
+                    var label: String?
+                    var labelToken: Int?
+                    var expressionStart = entryStart
+                    let first = kind(entryStart)
+                    if (first == .identifier || first == .keyword), kind(entryStart + 1) == .colon, entryStart + 1 < next {
+                        label = text(entryStart)
+                        labelToken = raw(entryStart)
+                        expressionStart = entryStart + 2
+                    }
+                    outline.arguments.append(Argument(
+                        label: label, labelToken: labelToken,
+                        expression: rawRange(expressionStart, through: next - 1), closure: nil))
+                }
+                entryStart = next + 1
+                next += 1
+                continue
+            }
+            switch current {
+            case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                if match(next) > next { next = match(next) }
+            case .operator:
+                if let end = genericArgumentsEnd(next) {
+                    next = end
+                    continue
+                }
+            default:
+                break
+            }
+            next += 1
+        }
+    }
+}
