@@ -35,6 +35,8 @@ final class CompilerDifferentialTests: XCTestCase {
         XCTAssertFalse(files.isEmpty)
         var corpusLines = 0
         var compared = 0
+        var mismatchedFiles = Set<String>()
+        var mismatchedDeclarations = 0
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("lifeguard-differential-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -59,9 +61,13 @@ final class CompilerDifferentialTests: XCTestCase {
                 let missing = expected.subtracting(actual).sorted()
                 let extra = actual.subtracting(expected).sorted()
                 let label = "\(FixtureFiles.shortPath(file)) (\(variantName))"
+                let notInOriginal = actual.subtracting(original).sorted()
+                if !missing.isEmpty || !extra.isEmpty || !notInOriginal.isEmpty {
+                    mismatchedFiles.insert(file.path)
+                    mismatchedDeclarations += missing.count + extra.count + notInOriginal.count
+                }
                 XCTAssert(missing.isEmpty, "\(label): the outline misses \(missing.map(\.description))")
                 XCTAssert(extra.isEmpty, "\(label): the outline invents \(extra.map(\.description))")
-                let notInOriginal = actual.subtracting(original).sorted()
                 XCTAssert(notInOriginal.isEmpty,
                           "\(label): found in the variant but not in the full file: \(notInOriginal.map(\.description))")
             }
@@ -70,7 +76,8 @@ final class CompilerDifferentialTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(corpusLines, 3_000, "the differential corpus should stay large")
         }
         XCTAssertGreaterThan(compared, 10)
-        print("differential: compared \(compared) file variants from \(files.count) files")
+        print("differential: compared \(compared) file variants from \(files.count) files; "
+              + "\(mismatchedFiles.count) files disagree (\(mismatchedDeclarations) declarations)")
     }
 
     // MARK: - The outline's side
