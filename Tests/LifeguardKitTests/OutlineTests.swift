@@ -123,6 +123,38 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.outline.nodes[tree.outline.nodes[function.node].parent].detail, 1)
     }
 
+    /// The outline's `chainStart` and `SyntaxTree.postfixExpressionStart` are one walk: on the
+    /// shapes where two copies of it once disagreed (generic arguments, trailing closures), both
+    /// find the whole chain, for a call, for a name and for an assignment's left-hand side.
+    func testOneChainStartForCallsNamesAndAssignments() {
+        let cases: [(chain: String, receiver: String)] = [
+            ("Foo<Bar>.baz()", "Foo<Bar>"), ("a.b { $0 }.c()", "a.b { $0 }"), ("x?.y!.z()", "x?.y!"),
+            ("(a).b()", "(a)"), ("a[0].b()", "a[0]"), ("Dictionary<String, [Int]>.init()", "Dictionary<String, [Int]>"),
+            ("a.b(1) { }.c[2]?.d()", "a.b(1) { }.c[2]"), ("\"text\".e()", "\"text\""),
+        ]
+        for (chain, receiver) in cases {
+            let tree = outline("func f() {\n    g(); \(chain)\n    \(chain).name = 1\n}\n")
+            // The call the chain ends with: the one on line 2 that closes last.
+            let call = tree.outline.calls.filter { tree.line(ofToken: $0.nameToken) == 2 }
+                .max { ($0.parentheses?.close ?? 0) < ($1.parentheses?.close ?? 0) }
+            guard let call, let close = call.parentheses?.close else {
+                XCTFail("\(chain): no call found")
+                continue
+            }
+            XCTAssertEqual(tree.text(ofTokens: call.chainStart..<(close + 1)), chain)
+            XCTAssertEqual(call.receiver.map { tree.text(ofTokens: $0) }, receiver, chain)
+            XCTAssertEqual(tree.postfixExpressionStart(endingAt: close), call.chainStart, chain)
+            XCTAssertEqual(tree.postfixExpressionStart(endingAt: call.nameToken), call.chainStart, chain)
+            XCTAssertEqual(tree.outline.assignments.map { tree.text(ofTokens: $0.lhs) }, ["\(chain).name"])
+        }
+        // What starts no chain: the token itself; an implicit member starts at its dot.
+        let tree = outline("let a = 1 + .zero\nlet b = c\n")
+        let plus = tree.tokens.firstIndex { $0.kind == .operator }!
+        XCTAssertEqual(tree.postfixExpressionStart(endingAt: plus), plus)
+        let zero = tree.tokens.indices.first { tree.text(ofToken: $0) == "zero" }!
+        XCTAssertEqual(tree.text(ofToken: tree.postfixExpressionStart(endingAt: zero)), ".")
+    }
+
     func testEveryNodeNestsInsideItsParent() throws {
         for file in FixtureFiles.swiftFiles() {
             let tree = SyntaxTree(source: try FixtureFiles.source(file))

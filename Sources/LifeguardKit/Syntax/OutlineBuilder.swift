@@ -459,6 +459,12 @@ struct OutlineBuilder<Counter: ReadCounter> {
     }
 }
 
+extension OutlineBuilder: SignificantTokenReader {
+    @inline(__always) func significantToken(_ position: Int) -> Token { tok(position) }
+    @inline(__always) func partnerPosition(_ position: Int) -> Int { match(position) }
+    @inline(__always) func byte(_ offset: Int) -> UInt8 { buffer[offset] }
+}
+
 extension OutlineBuilder where Counter == NoReads {
     static func build(bytes: [UInt8], tokens: [Token]) -> Outline {
         let (significant, gathered) = SignificantTokens.gather(tokens)

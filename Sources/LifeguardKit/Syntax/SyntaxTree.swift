@@ -88,3 +88,24 @@ public final class SyntaxTree: Sendable {
         return source.location(of: tokens[index].startOffset).line
     }
 }
+
+extension SyntaxTree: SignificantTokenReader {
+    func significantToken(_ position: Int) -> Token {
+        position >= 0 && position < significant.indices.count
+            ? tokens[Int(significant.indices[position])] : Token(kind: .unknown, range: 0..<0)
+    }
+
+    func partnerPosition(_ position: Int) -> Int { Int(significant.partner[position]) }
+
+    func byte(_ offset: Int) -> UInt8 { source.bytes[offset] }
+
+    /// The first token of the postfix expression (`a.b?[0].c()`, `Foo<T>.x`, `a.b { }.c`) that ends
+    /// at `end`; `end` itself when no postfix expression ends there. The outline's calls use the
+    /// same walk for their `chainStart`.
+    public func postfixExpressionStart(endingAt end: Int) -> Int {
+        guard end >= 0, end < tokens.count, !tokens[end].isTrivia else { return end }
+        let position = Int(significant.positionOfRaw[end])
+        let start = PostfixChain.start(endingAt: position, in: self)
+        return start <= position ? Int(significant.indices[start]) : end
+    }
+}
