@@ -17,6 +17,15 @@ final class CompilerDifferentialTests: XCTestCase {
         var line: Int
         var column: Int
 
+        /// Names are compared without spaces: the compiler prints an extended type in its own
+        /// spacing (`[String : Int]`), the outline as written (`[String: Int]`).
+        init(kind: String, name: String, line: Int, column: Int) {
+            self.kind = kind
+            self.name = name.filter { $0 != " " }
+            self.line = line
+            self.column = column
+        }
+
         static func < (lhs: Declaration, rhs: Declaration) -> Bool {
             (lhs.line, lhs.column, lhs.kind, lhs.name) < (rhs.line, rhs.column, rhs.kind, rhs.name)
         }
@@ -34,7 +43,10 @@ final class CompilerDifferentialTests: XCTestCase {
         // Point this at any checkout to hunt parser bugs on real code:
         // LIFEGUARD_DIFFERENTIAL_DIRECTORY=/path/to/app swift test --filter CompilerDifferential
         if let extra = ProcessInfo.processInfo.environment["LIFEGUARD_DIFFERENTIAL_DIRECTORY"] {
-            files = FixtureFiles.swiftFiles(in: URL(fileURLWithPath: extra))
+            // Real checkouts have folders named like files (`Pods/SQLite.swift`).
+            files = FixtureFiles.swiftFiles(in: URL(fileURLWithPath: extra)).filter {
+                (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            }
         }
         XCTAssertFalse(files.isEmpty)
         var corpusLines = 0

@@ -155,6 +155,35 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.text(ofToken: tree.postfixExpressionStart(endingAt: zero)), ".")
     }
 
+    /// An extension of a sugared or specialized type is a type declaration named as written, whose
+    /// braces are its body (never a closure), with its members inside it.
+    func testExtensionsOfSugaredAndSpecializedTypes() {
+        let tree = outline("""
+            extension [Int] { func a() {} }
+            extension [String: [Int]] where Value == [Int] { func b() {} }
+            extension Int? { func c() {} }
+            extension [Int]? { func d() {} }
+            extension Array<Int>: P { func e() {} }
+            extension Set<String>.Index { func f() {} }
+            extension Dictionary<String, [Int]>! { func g() {} }
+            extension (Int, Int) {}
+            extension Outer<T>.Inner<U>.Leaf { func h() {} }
+            """)
+        XCTAssertEqual(tree.outline.types.map(\.name), [
+            "[Int]", "[String: [Int]]", "Int?", "[Int]?", "Array<Int>", "Set<String>.Index",
+            "Dictionary<String, [Int]>!", "(Int, Int)", "Outer<T>.Inner<U>.Leaf",
+        ])
+        XCTAssertEqual(Set(tree.outline.types.map(\.kind)), [.extension])
+        XCTAssertTrue(tree.outline.closures.isEmpty)
+        XCTAssertEqual(tree.outline.types[4].inheritedTypes.map(\.name), ["P"])
+        XCTAssertNotNil(tree.outline.types[1].whereClause)
+        for function in tree.outline.functions {
+            let parent = tree.outline.nodes[tree.outline.nodes[function.node].parent]
+            XCTAssertEqual(parent.kind, .type, function.name)
+        }
+        XCTAssertEqual(tree.outline.functions.count, 8)
+    }
+
     func testEveryNodeNestsInsideItsParent() throws {
         for file in FixtureFiles.swiftFiles() {
             let tree = SyntaxTree(source: try FixtureFiles.source(file))

@@ -99,28 +99,29 @@ extension OutlineBuilder {
     mutating func declareType(_ kind: TypeKind) {
         let keyword = position
         var next = position + 1
-        guard self.kind(next) == .identifier else {
-            position += 1
-            return
+        let nameToken = next
+        var name: String
+        if kind == .extension {
+            // `extension Outer.Inner`, `extension [Key: Value]`, `extension Array<Int>`, `extension Int?`.
+            let typeEnd = extendedTypeEnd(from: next)
+            guard typeEnd > next else {
+                position += 1
+                return
+            }
+            name = spelling(from: next, to: typeEnd)
+            next = typeEnd
+        } else {
+            guard self.kind(next) == .identifier else {
+                position += 1
+                return
+            }
+            name = text(next)
+            next += 1
+            if self.kind(next) == .operator, buffer[tok(next).startOffset] == UInt8(ascii: "<") {
+                next = skipAngles(from: next)
+            }
         }
         let (start, modifiers, attributes) = takePending(keyword)
-        let nameToken = next
-        var name = text(next)
-        next += 1
-        if kind == .extension {
-            while self.kind(next) == .period, self.kind(next + 1) == .identifier {
-                name += "." + text(next + 1)
-                next += 2
-            }
-        }
-        if self.kind(next) == .operator, buffer[tok(next).startOffset] == UInt8(ascii: "<") {
-            next = skipAngles(from: next)
-            // `extension Outer<T>.Inner`
-            while self.kind(next) == .period, self.kind(next + 1) == .identifier {
-                name += "." + text(next + 1)
-                next += 2
-            }
-        }
         var inherited: [InheritedType] = []
         if self.kind(next) == .colon {
             next = readInheritance(from: next + 1, into: &inherited)
@@ -151,6 +152,56 @@ extension OutlineBuilder {
             setEnd(node, last: next - 1)
             position = next
         }
+    }
+
+    /// The position after the type an extension extends: a dotted name with generic arguments
+    /// (`Outer<T>.Inner`), or sugar (`[T]`, `[K: V]`, `(A, B)`), with any `?` or `!` after it.
+    func extendedTypeEnd(from start: Int) -> Int {
+        var next = start
+        switch kind(next) {
+        case .leftBracket, .leftParen:
+            guard match(next) > next else { return start }
+            next = match(next) + 1
+        case .identifier:
+            next += 1
+            while true {
+                if kind(next) == .operator, tok(next).flags.contains(.joinedToPrevious),
+                   buffer[tok(next).startOffset] == UInt8(ascii: "<") {
+                    next = skipAngles(from: next)
+                }
+                guard kind(next) == .period, kind(next + 1) == .identifier else { break }
+                next += 2
+            }
+        default:
+            return start
+        }
+        // `Int?`, `[T]?`, `Array<T>!`: the optional's marks (a `>?` token ended the angles already).
+        while kind(next) == .operator, tok(next).flags.contains(.joinedToPrevious), isOptionalMarks(next) {
+            next += 1
+        }
+        return next
+    }
+
+    /// An operator token made only of `?` and `!`.
+    func isOptionalMarks(_ position: Int) -> Bool {
+        for offset in tok(position).range where buffer[offset] != UInt8(ascii: "?") && buffer[offset] != UInt8(ascii: "!") {
+            return false
+        }
+        return true
+    }
+
+    /// The source text of significant positions `start..<end`, with whatever separates two tokens
+    /// (spaces, line breaks, comments) written as one space.
+    func spelling(from start: Int, to end: Int) -> String {
+        var bytes: [UInt8] = []
+        for position in start..<end {
+            let token = tok(position)
+            if position > start, !token.flags.contains(.joinedToPrevious) { bytes.append(UInt8(ascii: " ")) }
+            var range = token.range
+            if token.flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads `A, B<C>, @unchecked Sendable, P & Q` up to `where` or `{`.
