@@ -184,6 +184,20 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.outline.functions.count, 8)
     }
 
+    /// `func +<T>(...)`: the lexer reads `+<` as one operator, but the `<` opens the generic clause.
+    func testGenericOperatorsWithoutASpaceBeforeTheirGenericClause() {
+        let tree = outline("""
+            static func +<T>(lhs: Box<T>, rhs: Box<T>) -> Box<T> { lhs }
+            func <-<V: Value>(column: Column<V>, value: V) -> Setter { Setter() }
+            func ??<V>(a: V?, b: V) -> V { b }
+            func << (a: Int, b: Int) -> Int { a }
+            func <<<T>(a: T, b: T) -> T { a }
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["+(_:_:)", "<-(_:_:)", "??(_:_:)", "<<(_:_:)", "<<(_:_:)"])
+        XCTAssertEqual(tree.outline.functions.map { tree.outline.parameters[$0.parameters].map(\.name) },
+                       [["lhs", "rhs"], ["column", "value"], ["a", "b"], ["a", "b"], ["a", "b"]])
+    }
+
     func testEveryNodeNestsInsideItsParent() throws {
         for file in FixtureFiles.swiftFiles() {
             let tree = SyntaxTree(source: try FixtureFiles.source(file))

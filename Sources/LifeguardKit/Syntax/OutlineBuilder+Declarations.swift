@@ -29,8 +29,9 @@ extension OutlineBuilder {
     }
 
     /// Skips `<...>` starting at an operator token that begins with `<`; returns the position after.
-    func skipAngles(from start: Int) -> Int {
-        var depth = 0
+    /// `depth` is how many `<` are already open before `start` (a `<` split off an operator name).
+    func skipAngles(from start: Int, depth openAngles: Int = 0) -> Int {
+        var depth = openAngles
         var next = start
         while next < count {
             let current = tok(next)
@@ -287,6 +288,13 @@ extension OutlineBuilder {
             name = text(next)
             isOperatorName = current.kind == .operator || current.kind == .period
             next += 1
+            // `func +<T>(...)`: the lexer reads `+<` as one operator; like the compiler, split the
+            // generic clause's `<` off the name.
+            if current.kind == .operator, current.range.count > 1, buffer[current.endOffset - 1] == UInt8(ascii: "<"),
+               self.kind(next) == .identifier {
+                name.removeLast()
+                next = skipAngles(from: next, depth: 1)
+            }
         case .initializer:
             name = "init"
             if self.kind(next) == .operator, tok(next).flags.contains(.joinedToPrevious),

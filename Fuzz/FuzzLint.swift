@@ -1,0 +1,64 @@
+import LifeguardKit
+
+// libFuzzer's entry point: one input through the whole pipeline — tokenizer, outline, project
+// index, every rule, every reporter — checking the invariants the front end promises on the way.
+//
+// The first 0x00 byte, if any, splits the input into two files of one run, so the cross-file
+// index (a base class in one file, its subclass in the other) is fuzzed too.
+//
+// Built by Fuzz/run.sh, which compiles this file into the LifeguardRules module; it is not part
+// of the SwiftPM package.
+
+/// The rules and reporters, set up once: a fuzzer calls the entry point millions of times.
+private let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
+private let reporters: [any Reporter] = [
+    XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
+    GitLabReporter(), SummaryReporter(),
+]
+private let reportContext = ReportContext(rules: RuleRegistry.rules.map { $0.description }, workingDirectory: "/fuzz")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    var inputs: [LintInput]
+    if let split = bytes.firstIndex(of: 0) {
+        inputs = [LintInput(path: "/fuzz/Base.swift", bytes: Array(bytes[..<split])),
+                  LintInput(path: "/fuzz/Screen.swift", bytes: Array(bytes[(split + 1)...]))]
+    } else {
+        inputs = [LintInput(path: "/fuzz/Screen.swift", bytes: bytes)]
+    }
+    let trees = inputs.map { SyntaxTree(source: SourceFile(path: $0.path, bytes: $0.bytes)) }
+    for tree in trees { checkInvariants(tree) }
+    let result = Linter.lint(trees: trees, configuration: configuration)
+    for diagnostic in result.diagnostics {
+        let size = result.sources[diagnostic.path]?.bytes.count ?? -1
+        precondition(diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= size,
+                     "a diagnostic points outside its file")
+    }
+    for reporter in reporters {
+        _ = reporter.report(result, context: reportContext)
+    }
+    return 0
+}
+
+/// What the front end promises for any bytes: tokens tile the file, and the outline's nodes are
+/// a well-formed pre-order tree over token ranges that exist.
+private func checkInvariants(_ tree: SyntaxTree) {
+    var offset = 0
+    for token in tree.tokens {
+        precondition(token.startOffset == offset && token.endOffset > offset, "tokens must tile the file")
+        offset = token.endOffset
+    }
+    precondition(offset == tree.source.bytes.count, "tokens must cover the file")
+    let nodes = tree.outline.nodes
+    for (index, node) in nodes.enumerated() {
+        precondition(node.tokens.lowerBound < node.tokens.upperBound && node.tokens.upperBound <= tree.tokens.count,
+                     "a node spans tokens that do not exist")
+        precondition(node.parent < index && node.subtreeEnd > index && node.subtreeEnd <= nodes.count,
+                     "nodes must be in pre-order")
+        if node.parent >= 0 {
+            precondition(node.subtreeEnd <= nodes[node.parent].subtreeEnd, "a node must nest inside its parent")
+        }
+    }
+    _ = tree.outlineDescription()
+}
