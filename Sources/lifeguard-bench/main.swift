@@ -7,8 +7,8 @@ import LifeguardRules
 //
 // Prints throughput figures for the front end (single-threaded) and for whole lint runs (all
 // cores) on a generated corpus built from Fixtures/, and on every directory given.
-// LIFEGUARD_BENCH_PHASES (a comma-separated subset of tokenizer, frontend, lint, read) measures
-// only those phases, which keeps a profiler's view of one phase free of the others.
+// LIFEGUARD_BENCH_PHASES (a comma-separated subset of tokenizer, frontend, lint, read, scaling)
+// measures only those phases, which keeps a profiler's view of one phase free of the others.
 
 struct Corpus {
     var name: String
@@ -75,6 +75,12 @@ let phases: Set<String> = {
         .map { $0.trimmingCharacters(in: .whitespaces) } ?? []
     return listed.isEmpty ? ["tokenizer", "frontend", "lint", "read"] : Set(listed)
 }()
+
+// The scaling section lives in FrontEndScaling.swift; asked for alone, it is all that runs.
+if phases.contains("scaling") {
+    FrontEndScaling.run()
+    if phases == ["scaling"] { exit(0) }
+}
 
 func report(_ corpus: Corpus, paths: [String]?) {
     let bytes = corpus.bytes

@@ -4,13 +4,16 @@
 /// flagged `unterminated`. One forward pass with a small explicit stack for nested string
 /// interpolations: time is linear in the input and no recursion follows the input's nesting.
 public enum Tokenizer {
-    public static func tokenize(_ bytes: [UInt8]) -> [Token] {
+    public static func tokenize(_ bytes: [UInt8]) -> [Token] { tokenize(bytes, work: NoReads()) }
+
+    /// `work` counts every byte the lexer reads, lookaheads included (the linear-time tests).
+    static func tokenize<Counter: ReadCounter>(_ bytes: [UInt8], work: Counter) -> [Token] {
         bytes.withUnsafeBufferPointer { input in
             // Every token holds at least one byte, so the byte count bounds the token count and
             // the lexer can write straight into the array's storage.
             let capacity = input.count + 1
             let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
-                var lexer = Lexer(buffer: input, output: output.baseAddress!, capacity: capacity)
+                var lexer = Lexer(buffer: input, output: output.baseAddress!, capacity: capacity, work: work)
                 lexer.run()
                 initialized = lexer.tokenCount
             }
@@ -27,7 +30,7 @@ public enum Tokenizer {
     public static func tokenize(_ file: SourceFile) -> [Token] { tokenize(file.bytes) }
 }
 
-private struct Lexer {
+private struct Lexer<Counter: ReadCounter> {
     /// Where the lexer is: top-level code, inside a string literal, or in the code of an interpolation.
     enum Context {
         case string(StringShape, startToken: Int)
@@ -52,15 +55,36 @@ private struct Lexer {
     var sawNewline = false
     var lastWasTrivia = true
 
-    init(buffer: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int) {
+    let work: Counter
+
+    init(buffer: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int, work: Counter) {
+        self.work = work
         self.buffer = buffer
         self.count = buffer.count
         self.tokens = output
         self.capacity = capacity
     }
 
+    /// One byte of the input, which must exist.
     @inline(__always)
-    func byte(_ index: Int) -> UInt8 { index < count ? buffer[index] : 0 }
+    func at(_ index: Int) -> UInt8 {
+        work.countRead()
+        return buffer[index]
+    }
+
+    /// The Unicode scalar at `index` (at most four bytes, read as one).
+    @inline(__always)
+    func decode(at index: Int) -> (scalar: UInt32, length: Int)? {
+        work.countRead()
+        return decodeScalar(buffer, at: index)
+    }
+
+    /// One byte of the input, or 0 past its end.
+    @inline(__always)
+    func byte(_ index: Int) -> UInt8 {
+        work.countRead()
+        return index < count ? buffer[index] : 0
+    }
 
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         // Every token holds at least one byte; that is what bounds the output's capacity.
@@ -102,7 +126,7 @@ private struct Lexer {
     }
 
     mutating func lexFileStart() {
-        if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+        if count >= 3, at(0) == 0xEF, at(1) == 0xBB, at(2) == 0xBF {
             position = 3
             emit(.byteOrderMark, from: 0)
         }
@@ -114,19 +138,19 @@ private struct Lexer {
     }
 
     mutating func skipToLineEnd() {
-        while position < count, buffer[position] != 0x0A, buffer[position] != 0x0D { position += 1 }
+        while position < count, at(position) != 0x0A, at(position) != 0x0D { position += 1 }
     }
 
     // MARK: - Code
 
     mutating func lexCode() {
         let start = position
-        let current = buffer[position]
+        let current = at(position)
         switch current {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
             position += 1
             while position < count {
-                let next = buffer[position]
+                let next = at(position)
                 guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C
                 else { break }
                 position += 1
@@ -168,7 +192,7 @@ private struct Lexer {
             lexBacktickIdentifier()
         case UInt8(ascii: "$"):
             position += 1
-            while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+            while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
             emit(.identifier, from: start)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             lexNumber()
@@ -246,7 +270,7 @@ private struct Lexer {
         position += 2
         var depth = 1
         while position < count {
-            let current = buffer[position]
+            let current = at(position)
             if current == UInt8(ascii: "*"), byte(position + 1) == UInt8(ascii: "/") {
                 position += 2
                 depth -= 1
@@ -284,12 +308,12 @@ private struct Lexer {
     mutating func scanIdentifierBody(allowHeadOnly: Bool) -> Bool {
         let start = position
         while position < count {
-            let current = buffer[position]
+            let current = at(position)
             if current < 0x80 {
                 if CharacterClasses.isIdentifierBody(current) { position += 1; continue }
                 break
             }
-            guard let (scalar, length) = decodeScalar(buffer, at: position),
+            guard let (scalar, length) = decode(at: position),
                   !CharacterClasses.isOperatorBody(scalar) || (0x300...0x36F).contains(scalar)
                       || (0xFE00...0xFE0F).contains(scalar) || (0x20D0...0x20FF).contains(scalar),
                   !CharacterClasses.isNonASCIISpaceOrControl(scalar) || scalar == 0x200B
@@ -301,10 +325,10 @@ private struct Lexer {
 
     mutating func lexNonASCII() {
         let start = position
-        guard let (scalar, length) = decodeScalar(buffer, at: position) else {
+        guard let (scalar, length) = decode(at: position) else {
             position += 1
             // Swallow the continuation bytes of a broken sequence into the same unknown token.
-            while position < count, buffer[position] & 0xC0 == 0x80, position - start < 4 { position += 1 }
+            while position < count, at(position) & 0xC0 == 0x80, position - start < 4 { position += 1 }
             emit(.unknown, from: start)
             return
         }
@@ -323,10 +347,10 @@ private struct Lexer {
     mutating func lexBacktickIdentifier() {
         let start = position
         var index = position + 1
-        while index < count, buffer[index] != UInt8(ascii: "`"), buffer[index] != 0x0A, buffer[index] != 0x0D {
+        while index < count, at(index) != UInt8(ascii: "`"), at(index) != 0x0A, at(index) != 0x0D {
             index += 1
         }
-        if index < count, buffer[index] == UInt8(ascii: "`"), index > position + 1 {
+        if index < count, at(index) == UInt8(ascii: "`"), index > position + 1 {
             position = index + 1
             emit(.identifier, from: start, flags: .backticked)
         } else {
@@ -340,17 +364,17 @@ private struct Lexer {
         let tupleIndex = lastSignificant >= 0 && lastSignificant == tokenCount - 1
             && tokens[lastSignificant].kind == .period
         var isFloat = false
-        if buffer[position] == UInt8(ascii: "0"), !tupleIndex {
+        if at(position) == UInt8(ascii: "0"), !tupleIndex {
             let radix = byte(position + 1)
             if radix == UInt8(ascii: "x") {
                 position += 2
-                while position < count, CharacterClasses.isHexDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+                while position < count, CharacterClasses.isHexDigit(at(position)) || at(position) == UInt8(ascii: "_") {
                     position += 1
                 }
                 if byte(position) == UInt8(ascii: "."), CharacterClasses.isHexDigit(byte(position + 1)) {
                     isFloat = true
                     position += 1
-                    while position < count, CharacterClasses.isHexDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+                    while position < count, CharacterClasses.isHexDigit(at(position)) || at(position) == UInt8(ascii: "_") {
                         position += 1
                     }
                 }
@@ -363,7 +387,7 @@ private struct Lexer {
             }
             if radix == UInt8(ascii: "o") || radix == UInt8(ascii: "b") {
                 position += 2
-                while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+                while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
                 finishNumber(from: start, isFloat: false)
                 return
             }
@@ -390,7 +414,7 @@ private struct Lexer {
     }
 
     mutating func scanDigits() {
-        while position < count, CharacterClasses.isDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+        while position < count, CharacterClasses.isDigit(at(position)) || at(position) == UInt8(ascii: "_") {
             position += 1
         }
     }
@@ -403,15 +427,15 @@ private struct Lexer {
 
     /// A malformed literal such as `12abc` stays one token, as the compiler reports it as one.
     mutating func finishNumber(from start: Int, isFloat: Bool) {
-        while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+        while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
         emit(isFloat ? .floatLiteral : .integerLiteral, from: start)
     }
 
     mutating func lexOperator() {
         let start = position
-        let dotted = buffer[position] == UInt8(ascii: ".")
+        let dotted = at(position) == UInt8(ascii: ".")
         while position < count {
-            let current = buffer[position]
+            let current = at(position)
             if current == UInt8(ascii: ".") {
                 guard dotted else { break }
                 position += 1
@@ -426,16 +450,16 @@ private struct Lexer {
                 position += 1
                 continue
             }
-            guard let (scalar, length) = decodeScalar(buffer, at: position),
+            guard let (scalar, length) = decode(at: position),
                   position == start ? CharacterClasses.isOperatorHead(scalar) : CharacterClasses.isOperatorBody(scalar)
             else { break }
             position += length
         }
         if position == start { position += 1 }
         let length = position - start
-        if length == 1, buffer[start] == UInt8(ascii: "=") {
+        if length == 1, at(start) == UInt8(ascii: "=") {
             emit(.equal, from: start)
-        } else if length == 2, buffer[start] == UInt8(ascii: "-"), buffer[start + 1] == UInt8(ascii: ">") {
+        } else if length == 2, at(start) == UInt8(ascii: "-"), at(start + 1) == UInt8(ascii: ">") {
             emit(.arrow, from: start)
         } else {
             emit(.operator, from: start)
@@ -483,7 +507,7 @@ private struct Lexer {
     func matches(_ start: Int, _ length: Int, _ word: StaticString) -> Bool {
         guard length == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { expected in
-            for offset in 0..<length where buffer[start + offset] != expected[offset] { return false }
+            for offset in 0..<length where at(start + offset) != expected[offset] { return false }
             return true
         }
     }
@@ -512,7 +536,7 @@ private struct Lexer {
     mutating func lexStringContents(_ shape: StringShape) {
         let segmentStart = position
         while position < count {
-            let current = buffer[position]
+            let current = at(position)
             if current == 0x0A || current == 0x0D {
                 if !shape.multiline {
                     flushSegment(from: segmentStart)
@@ -540,7 +564,7 @@ private struct Lexer {
                 }
                 // An escape: skip the escaped character so `\"` does not end the string.
                 position = escaped < count ? escaped + 1 : count
-                if !shape.multiline, escaped < count, buffer[escaped] == 0x0A || buffer[escaped] == 0x0D {
+                if !shape.multiline, escaped < count, at(escaped) == 0x0A || at(escaped) == 0x0D {
                     position = escaped
                 }
                 continue
@@ -620,7 +644,7 @@ private struct Lexer {
         var parenDepth = 0
         var inClass = 0
         while index < count {
-            let current = buffer[index]
+            let current = at(index)
             if current == 0x0A || current == 0x0D { return false }
             if current == UInt8(ascii: "\\") {
                 index += 2
@@ -637,7 +661,7 @@ private struct Lexer {
                     parenDepth -= 1
                     if parenDepth < 0 { return false }
                 } else if current == UInt8(ascii: "/") {
-                    let before = buffer[index - 1]
+                    let before = at(index - 1)
                     if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") { return false }
                     position = index + 1
                     emit(.regexLiteral, from: start)
@@ -655,7 +679,7 @@ private struct Lexer {
         var index = start + hashes + 1
         let multiline = byte(index) == 0x0A || byte(index) == 0x0D
         while index < count {
-            let current = buffer[index]
+            let current = at(index)
             if !multiline, current == 0x0A || current == 0x0D { break }
             if current == UInt8(ascii: "\\") {
                 index += 2

@@ -1,13 +1,3 @@
-/// Something that counts the outline builder's token reads. Production builds use `NoReads`,
-/// which compiles away; the linear-time tests use `TokenReadCount`.
-protocol ReadCounter {
-    func countRead()
-}
-
-struct NoReads: ReadCounter {
-    @inline(__always) func countRead() {}
-}
-
 /// Builds an `Outline` from tokens in one forward pass over the significant tokens, with an
 /// explicit scope stack (no recursion follows the input's nesting). Brackets are paired up front
 /// (`SignificantTokens`) so declarations and argument lists can be read ahead in O(1) jumps;
@@ -470,12 +460,6 @@ extension OutlineBuilder where Counter == NoReads {
         let (significant, gathered) = SignificantTokens.gather(tokens)
         return build(bytes: bytes, significantTokens: gathered, significant: significant, work: NoReads())
     }
-}
-
-/// Counts token reads, every lookahead included: the measure the linear-time tests compare.
-final class TokenReadCount: ReadCounter, @unchecked Sendable {
-    var reads = 0
-    func countRead() { reads &+= 1 }
 }
 
 extension OutlineBuilder where Counter == TokenReadCount {

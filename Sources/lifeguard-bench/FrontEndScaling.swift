@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import LifeguardKit
+import LifeguardRules
+
+// LIFEGUARD_BENCH_PHASES=scaling: time per token of the tokenizer, of tokenizer + outline, and of
+// a whole one-file lint, for generated shapes at sizes 1k to 16k. A column that grows as the size
+// doubles is super-linear work; the lint column finds it outside the front end too.
+// LIFEGUARD_BENCH_SCALING=name,name picks shapes; LIFEGUARD_BENCH_SCALING_MAX caps the size.
+
+/// One family of generated inputs.
+struct ScalingShape: Sendable {
+    var name: String
+    var make: @Sendable (Int) -> String
+}
+
+enum FrontEndScaling {
+    static let shapes: [ScalingShape] = [
+        ScalingShape(name: "nested types") { n in
+            (0..<n).map { "class C\($0): Base {\n" }.joined() + String(repeating: "}\n", count: n)
+        },
+        ScalingShape(name: "nested functions") { n in
+            (0..<n).map { "func f\($0)(x: Int) {\n" }.joined() + String(repeating: "}\n", count: n)
+        },
+        ScalingShape(name: "nested closures") { n in
+            "func f() {\n" + String(repeating: "run { [weak self] x in\n", count: n) + String(repeating: "}\n", count: n) + "}\n"
+        },
+        ScalingShape(name: "nested ifs") { n in
+            "func f() {\n" + String(repeating: "if a > b {\n", count: n) + String(repeating: "}\n", count: n) + "}\n"
+        },
+        ScalingShape(name: "nested types+methods") { n in
+            (0..<n).map { "class C\($0): UIViewController {\noverride func viewDidLoad() { super.viewDidLoad() }\n" }.joined()
+                + String(repeating: "}\n", count: n)
+        },
+        ScalingShape(name: "chained calls") { n in "func f() {\nlet x = a" + String(repeating: ".b()", count: n) + "\n}\n" },
+        ScalingShape(name: "chained closures") { n in "func f() {\nx" + String(repeating: ".map { $0 }", count: n) + "\n}\n" },
+        ScalingShape(name: "nested parens") { n in "let x = " + String(repeating: "(", count: n) + "x" + String(repeating: ")", count: n) },
+        ScalingShape(name: "nested calls") { n in "let x = " + String(repeating: "f(a: ", count: n) + "x" + String(repeating: ")", count: n) },
+        ScalingShape(name: "nested arrays") { n in "let x = " + String(repeating: "[", count: n) + "x" + String(repeating: "]", count: n) },
+        ScalingShape(name: "nested generics") { n in "let x: " + String(repeating: "A<", count: n) + "B" + String(repeating: ">", count: n) },
+        ScalingShape(name: "long file") { n in
+            (0..<n).map { index in
+                """
+                final class Screen\(index): UIViewController {
+                    var timer: Timer?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.tick() }
+                        let child = ChildController()
+                        addChild(child)
+                        view.addSubview(child.view)
+                        child.didMove(toParent: self)
+                    }
+                    func tick() { if view.bounds.width > 0 { print("\\(index)") } }
+                }
+
+                """
+            }.joined()
+        },
+        ScalingShape(name: "unterminated string") { n in "let s = \"\"\"\n" + String(repeating: "x \\(y)\n", count: n) },
+        ScalingShape(name: "unterminated comment") { n in "/*" + String(repeating: "/* x */\n", count: n) },
+        ScalingShape(name: "unterminated lines") { n in String(repeating: "let s = \"abc\\(x\n", count: n) },
+        ScalingShape(name: "#if nesting") { n in
+            String(repeating: "#if A\n", count: n) + "func f() {}\n" + String(repeating: "#else\nfunc g() {}\n#endif\n", count: n)
+        },
+        ScalingShape(name: "#if in bodies") { n in
+            String(repeating: "#if A\nfunc f() {\n#else\n", count: n) + String(repeating: "#endif\n", count: n)
+        },
+        ScalingShape(name: "#if closers") { n in
+            "func f() {\n" + String(repeating: "{\n", count: n) + String(repeating: "#if A\n", count: n)
+                + String(repeating: "}\n", count: n) + String(repeating: "#else\n#endif\n", count: n)
+        },
+        ScalingShape(name: "else-if chain") { n in "func f() {\nif a {}" + String(repeating: " else if b {}", count: n) + "\n}\n" },
+        ScalingShape(name: "switch cases") { n in "func f() {\nswitch x {\n" + String(repeating: "case .a: g()\n", count: n) + "}\n}\n" },
+        ScalingShape(name: "regex rescans") { n in "let x = " + String(repeating: "/[ ", count: n) },
+        ScalingShape(name: "hash runs") { n in String(repeating: "#", count: n * 4) },
+        ScalingShape(name: "operators") { n in "let y = " + String(repeating: "a + b / c ", count: n) },
+    ]
+
+    static func run() {
+        let selected = ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_SCALING"]?.split(separator: ",").map(String.init)
+        let maximum = Int(ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_SCALING_MAX"] ?? "") ?? 16_000
+        let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
+        print("== front-end scaling: ns per token (tokenizer | tokenizer + outline | whole lint of the file)")
+        for shape in shapes where selected == nil || selected!.contains(shape.name) {
+            var cells: [String] = []
+            var size = 1_000
+            while size <= maximum {
+                let bytes = Array(shape.make(size).utf8)
+                let tokens = Tokenizer.tokenize(bytes).count
+                let runs = bytes.count > 2_000_000 ? 1 : 3
+                let tokenize = time(runs: runs) { Tokenizer.tokenize(bytes).count }
+                let outline = time(runs: runs) { SyntaxTree(source: SourceFile(path: "s.swift", bytes: bytes)).outline.nodes.count }
+                let lint = time(runs: 1) {
+                    Linter.lint([LintInput(path: "s.swift", bytes: bytes)], configuration: configuration).diagnostics.count
+                }
+                func perToken(_ seconds: Double) -> String { String(format: "%.0f", seconds * 1e9 / Double(max(tokens, 1))) }
+                cells.append("\(size / 1_000)k: \(perToken(tokenize))|\(perToken(outline))|\(perToken(lint))")
+                size *= 2
+            }
+            print("  \(shape.name.padding(toLength: 22, withPad: " ", startingAt: 0)) " + cells.joined(separator: "  "))
+        }
+    }
+}
