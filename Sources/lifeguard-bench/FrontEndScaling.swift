@@ -35,6 +35,7 @@ enum FrontEndScaling {
         ScalingShape(name: "chained calls") { n in "func f() {\nlet x = a" + String(repeating: ".b()", count: n) + "\n}\n" },
         ScalingShape(name: "chained closures") { n in "func f() {\nx" + String(repeating: ".map { $0 }", count: n) + "\n}\n" },
         ScalingShape(name: "nested parens") { n in "let x = " + String(repeating: "(", count: n) + "x" + String(repeating: ")", count: n) },
+        ScalingShape(name: "closure arguments") { n in "func f() {\ng(" + String(repeating: "{ $0 }, ", count: n) + "x)\n}\n" },
         ScalingShape(name: "nested calls") { n in "let x = " + String(repeating: "f(a: ", count: n) + "x" + String(repeating: ")", count: n) },
         ScalingShape(name: "nested arrays") { n in "let x = " + String(repeating: "[", count: n) + "x" + String(repeating: "]", count: n) },
         ScalingShape(name: "nested generics") { n in "let x: " + String(repeating: "A<", count: n) + "B" + String(repeating: ">", count: n) },

@@ -198,6 +198,30 @@ final class OutlineTests: XCTestCase {
                        [["lhs", "rhs"], ["column", "value"], ["a", "b"], ["a", "b"], ["a", "b"]])
     }
 
+    /// Each `#if` branch starts from the stack as it was at `#if`, even when a nested group popped
+    /// and re-pushed below the outer group's height (an older version restored one element twice).
+    func testBranchingStackRestoresTheStateAtIf() {
+        var stack = BranchingStack<Int>()
+        for value in 0..<10 { stack.push(value) }
+        stack.beginBranches()
+        for _ in 0..<5 { stack.pop() }
+        for value in 100..<103 { stack.push(value) }
+        stack.beginBranches()
+        stack.pop()
+        stack.push(200)
+        stack.pop()
+        stack.endBranches()
+        XCTAssertEqual(stack.elements, [0, 1, 2, 3, 4, 100, 101])
+        XCTAssertEqual(stack.nextBranch(), [101, 100])
+        XCTAssertEqual(stack.elements, Array(0..<10))
+        stack.pop()
+        stack.endBranches()
+        XCTAssertEqual(stack.elements, Array(0..<9))
+        // With no group open, popping saves nothing and a stray `#else` changes nothing.
+        XCTAssertEqual(stack.nextBranch(), [])
+        XCTAssertEqual(stack.elements, Array(0..<9))
+    }
+
     func testEveryNodeNestsInsideItsParent() throws {
         for file in FixtureFiles.swiftFiles() {
             let tree = SyntaxTree(source: try FixtureFiles.source(file))

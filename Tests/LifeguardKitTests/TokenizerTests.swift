@@ -155,6 +155,26 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(kinds("static func /%/(a: Int, b: Int) -> Int").filter { $0 == .regexLiteral }, [])
     }
 
+    /// A failed `/.../` attempt is not retried on the bytes it already read, so a line of slashes
+    /// that each open a character class costs one scan; a regex after the failure point still lexes.
+    func testFailedRegexAttemptsAreNotRetriedOnBytesAlreadyRead() {
+        XCTAssertEqual(kinds("let x = /[ /[ /["), [.keyword, .identifier, .equal, .operator, .leftBracket, .operator,
+                                                   .leftBracket, .operator, .leftBracket])
+        XCTAssertEqual(significant("f(/a /, /b/)").filter { $0.0 == .regexLiteral }.map(\.1), ["/b/"])
+        let counted = TokenReadCount()
+        let line = Array(("let x = " + String(repeating: "/[ ", count: 3_000)).utf8)
+        _ = Tokenizer.tokenize(line, work: counted)
+        XCTAssertLessThan(counted.reads, 5 * line.count, "each byte is read a bounded number of times")
+    }
+
+    /// A run of `#` that starts nothing is one unknown token (but its last `#` may start a directive).
+    func testHashRunsAreReadOnce() {
+        XCTAssertEqual(lex("####").map(\.1), ["###", "#"])
+        XCTAssertEqual(kinds("####"), [.unknown, .unknown])
+        XCTAssertEqual(significant("###if A").map(\.0), [.unknown, .poundIf, .identifier])
+        XCTAssertEqual(significant("##\"raw\"##").map(\.0), [.stringStart, .stringSegment, .stringEnd])
+    }
+
     // MARK: - Comments
 
     func testCommentsIncludingNestedBlockComments() {

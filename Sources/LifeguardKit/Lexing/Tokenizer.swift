@@ -54,6 +54,8 @@ private struct Lexer<Counter: ReadCounter> {
     var lastSignificant = -1
     var sawNewline = false
     var lastWasTrivia = true
+    /// A bare `/.../` is not attempted before this offset: an earlier attempt read that far and failed.
+    var regexRefusedBefore = 0
 
     let work: Counter
 
@@ -500,7 +502,9 @@ private struct Lexer<Counter: ReadCounter> {
             emit(kind, from: start)
             return
         }
-        position += 1
+        // A run of `#` that starts nothing: all but the last are one unknown token, so the run is
+        // read once (the last may still start `#if` or `#"`).
+        position += max(1, hashes - 1)
         emit(.unknown, from: start)
     }
 
@@ -634,8 +638,12 @@ private struct Lexer<Counter: ReadCounter> {
 
     /// `/.../` on one line. Like the compiler, refuses literals that start or end with a space
     /// and ones whose parentheses close more than they open (`foo(a / b) / c`).
+    ///
+    /// A failed attempt looked at every byte up to where it failed; a `/` before that point is
+    /// not tried again, so a line of `/[ /[ /[` costs one scan, not one per slash.
     mutating func lexBareRegex() -> Bool {
         let start = position
+        guard start >= regexRefusedBefore else { return false }
         let first = byte(start + 1)
         if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == 0x0A || first == 0x0D || first == 0 {
             return false
@@ -643,6 +651,7 @@ private struct Lexer<Counter: ReadCounter> {
         var index = start + 1
         var parenDepth = 0
         var inClass = 0
+        defer { if position == start { regexRefusedBefore = index } }
         while index < count {
             let current = at(index)
             if current == 0x0A || current == 0x0D { return false }

@@ -225,9 +225,18 @@ extension OutlineBuilder {
             if trailing {
                 outline.calls[owningCall].trailingClosures.append(closureIndex)
             } else {
+                // Arguments are in source order and so are their closures: each call's cursor only
+                // moves forward (`f({ }, { }, { }, ...)` is one walk, not one per closure).
                 let rawOpen = raw(open)
-                for index in outline.calls[owningCall].arguments where outline.arguments[index].expression.lowerBound == rawOpen {
-                    outline.arguments[index].closure = closureIndex
+                let end = outline.calls[owningCall].arguments.upperBound
+                var cursor = argumentCursors[owningCall]
+                while cursor < end, outline.arguments[cursor].expression.lowerBound < rawOpen {
+                    work.countRead()
+                    cursor += 1
+                }
+                argumentCursors[owningCall] = cursor
+                if cursor < end, outline.arguments[cursor].expression.lowerBound == rawOpen {
+                    outline.arguments[cursor].closure = closureIndex
                 }
             }
         }

@@ -89,6 +89,7 @@ extension OutlineBuilder {
             readArguments(open: parenthesis)
         }
         callChainStarts.append(start)
+        argumentCursors.append(argumentStart)
         outline.calls.append(Call(
             node: node, nameToken: raw(name), receiver: receiver, isOptionalChain: isOptionalChain,
             isImplicitMember: isImplicitMember, chainStart: raw(start),

@@ -106,6 +106,7 @@ extension OutlineBuilder {
         guard opener >= 0 else { return }
         var index = scopes.count - 1
         while index >= 0 {
+            work.countRead()
             let scope = scopes[index]
             if !scope.kind.isVirtual, scope.open == opener { break }
             index -= 1

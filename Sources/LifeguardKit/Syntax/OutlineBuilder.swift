@@ -30,6 +30,8 @@ struct OutlineBuilder<Counter: ReadCounter> {
     var lastChain = (end: Int.min, start: -1)
     /// Each call's `chainStart` as a significant position.
     var callChainStarts: [Int] = []
+    /// For each call, the first of its arguments no closure has been matched past yet.
+    var argumentCursors: [Int] = []
 
     let work: Counter
 
@@ -266,6 +268,7 @@ struct OutlineBuilder<Counter: ReadCounter> {
             popScope(last: count - 1)
         }
         computeSubtreeEnds()
+        work.countReads(scopes.work + outline.nodes.count)
     }
 
     mutating func computeSubtreeEnds() {
@@ -464,7 +467,7 @@ extension OutlineBuilder where Counter == NoReads {
 
 extension OutlineBuilder where Counter == TokenReadCount {
     static func build(bytes: [UInt8], tokens: [Token], work: TokenReadCount) -> Outline {
-        let (significant, gathered) = SignificantTokens.gather(tokens)
+        let (significant, gathered) = SignificantTokens.gather(tokens, work: work)
         return build(bytes: bytes, significantTokens: gathered, significant: significant, work: work)
     }
 }

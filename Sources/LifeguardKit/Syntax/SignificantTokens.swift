@@ -13,6 +13,12 @@ struct SignificantTokens {
     /// The significant tokens of `tokens` with their pairing, and the significant tokens
     /// themselves gathered into one contiguous array for a parser to read in order.
     static func gather(_ tokens: [Token]) -> (significant: SignificantTokens, tokens: [Token]) {
+        gather(tokens, work: NoReads())
+    }
+
+    /// `work` counts the pairing pass's look-downs and stack moves (the linear-time tests).
+    static func gather<Counter: ReadCounter>(_ tokens: [Token], work: Counter)
+        -> (significant: SignificantTokens, tokens: [Token]) {
         var positions = [Int32](repeating: 0, count: tokens.count + 1)
         var indices = [Int32]()
         // One branch-free pass: trivia and code alternate too irregularly to predict. The
@@ -56,6 +62,7 @@ struct SignificantTokens {
                         var depth = open.count - 1
                         let limit = max(0, open.count - 32)
                         while depth >= limit {
+                            work.countRead()
                             if SignificantTokens.pairs(tokens[Int(open[depth])].kind, kind) { break }
                             depth -= 1
                         }
@@ -76,6 +83,7 @@ struct SignificantTokens {
                 }
             }
         }
+        work.countReads(open.work)
         let significant = SignificantTokens(indices: indices, partner: partner, positionOfRaw: positions)
         return (significant, gathered)
     }
