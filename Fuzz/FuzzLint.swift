@@ -15,17 +15,17 @@ private let reporters: [any Reporter] = [
     XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
     GitLabReporter(), SummaryReporter(),
 ]
-/// Rule descriptions with their long documentation cut: the SARIF reporter renders every rule's
-/// documentation on every run, which would otherwise cost more than everything else together and
-/// does not depend on the input.
-private let reportContext = ReportContext(rules: RuleRegistry.rules.map { rule in
+/// Rule descriptions with their long documentation cut: the SARIF reporter renders the
+/// documentation of every rule it is given, which would otherwise cost more than everything else
+/// together and does not depend on the input.
+private let ruleDescriptions = RuleRegistry.rules.map { rule in
     var description = rule.description
     description.documentation = RuleDocumentation(whatItDoes: "d", whyIsThisBad: "w", example: "e", useInstead: "u",
                                                   knownLimitations: "k")
     description.triggeringExamples = []
     description.nonTriggeringExamples = []
     return description
-}, workingDirectory: "/fuzz")
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -45,8 +45,12 @@ public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         precondition(diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= size,
                      "a diagnostic points outside its file")
     }
+    // Only the rules that reported: findings both with a rule entry and (engine diagnostics such
+    // as unknown_rule_in_suppression) without one.
+    let reported = Set(result.diagnostics.map(\.ruleID))
+    let context = ReportContext(rules: ruleDescriptions.filter { reported.contains($0.id) }, workingDirectory: "/fuzz")
     for reporter in reporters {
-        _ = reporter.report(result, context: reportContext)
+        _ = reporter.report(result, context: context)
     }
     return 0
 }
