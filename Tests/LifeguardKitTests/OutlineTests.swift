@@ -222,6 +222,25 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(stack.elements, Array(0..<9))
     }
 
+    /// A generic signature whose parameter clause starts the next line is still one declaration:
+    /// its braces are its body, not a closure.
+    func testSignaturesBrokenAfterTheGenericClause() {
+        let tree = outline("""
+            class C {
+                func sorted<S: Sequence>
+                    (by descriptors: S) -> [Int] where S.Element == String {
+                    return []
+                }
+                init<T>
+                    (value: T) {}
+            }
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["sorted(by:)", "init(value:)"])
+        XCTAssertTrue(tree.outline.closures.isEmpty)
+        XCTAssertNotNil(tree.outline.functions[0].body)
+        XCTAssertEqual(tree.outline.functions[0].returnType.map { tree.text(ofTokens: $0) }, "[Int]")
+    }
+
     func testEveryNodeNestsInsideItsParent() throws {
         for file in FixtureFiles.swiftFiles() {
             let tree = SyntaxTree(source: try FixtureFiles.source(file))

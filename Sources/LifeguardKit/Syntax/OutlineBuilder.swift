@@ -336,6 +336,8 @@ struct OutlineBuilder<Counter: ReadCounter> {
 
     /// Whether a token that starts a line continues a declaration's signature.
     func continuesSignature(_ position: Int) -> Bool {
+        // `func sorted<S: Sequence>` with the parameter clause on the next line.
+        if position == signatureParen { return true }
         let current = tok(position)
         switch current.kind {
         case .arrow, .leftBrace, .comma, .period, .colon, .operator:
