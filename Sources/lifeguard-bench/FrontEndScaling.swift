@@ -6,7 +6,12 @@ import LifeguardRules
 // LIFEGUARD_BENCH_PHASES=scaling: time per token of the tokenizer, of tokenizer + outline, and of
 // a whole one-file lint, for generated shapes at sizes 1k to 16k. A column that grows as the size
 // doubles is super-linear work; the lint column finds it outside the front end too.
-// LIFEGUARD_BENCH_SCALING=name,name picks shapes; LIFEGUARD_BENCH_SCALING_MAX caps the size.
+// LIFEGUARD_BENCH_SCALING=name,name picks shapes; LIFEGUARD_BENCH_SCALING_MAX caps the size
+// (16k), LIFEGUARD_BENCH_SCALING_LINT_MAX the size a whole lint is timed at (4k).
+//
+// LIFEGUARD_BENCH_PHASES=frontend-cpu: the front end's MB/s per core on each directory given, by
+// the thread's CPU time rather than the wall clock, so a machine shared with other work still
+// gives comparable numbers; split into tokenizer, pairing and outline.
 
 /// One family of generated inputs.
 struct ScalingShape: Sendable {
@@ -78,9 +83,51 @@ enum FrontEndScaling {
         ScalingShape(name: "operators") { n in "let y = " + String(repeating: "a + b / c ", count: n) },
     ]
 
-    static func run() {
+    static let phases: Set<String> = ["scaling", "frontend-cpu"]
+
+    static func run(phases: Set<String>, directories: [String]) {
+        if phases.contains("scaling") { scaling() }
+        if phases.contains("frontend-cpu") {
+            for directory in directories { frontEndCPU(directory) }
+        }
+    }
+
+    /// CPU seconds of the calling thread.
+    static func threadCPUTime() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Best of `runs` CPU timings.
+    static func cpuTime(runs: Int, _ body: () -> Int) -> Double {
+        var best = Double.infinity
+        var sink = 0
+        for _ in 0..<runs {
+            let start = threadCPUTime()
+            sink &+= body()
+            best = min(best, threadCPUTime() - start)
+        }
+        if sink == Int.min { print(sink) }
+        return best
+    }
+
+    static func frontEndCPU(_ directory: String) {
+        let files = load(swiftFiles(in: directory))
+        let bytes = files.reduce(0) { $0 + $1.bytes.count }
+        let sources = files.map { SourceFile(path: $0.path, bytes: $0.bytes) }
+        let tokenize = cpuTime(runs: 5) { sources.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
+        let tree = cpuTime(runs: 5) { sources.reduce(0) { $0 + SyntaxTree(source: $1).outline.nodes.count } }
+        func rate(_ seconds: Double) -> String { String(format: "%6.1f MB/s", Double(bytes) / seconds / 1e6) }
+        print("== \(directory): \(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, CPU time")
+        print("  tokenizer:            \(rate(tokenize))")
+        print("  tokenizer + outline:  \(rate(tree))")
+    }
+
+    static func scaling() {
         let selected = ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_SCALING"]?.split(separator: ",").map(String.init)
         let maximum = Int(ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_SCALING_MAX"] ?? "") ?? 16_000
+        let lintMaximum = Int(ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_SCALING_LINT_MAX"] ?? "") ?? 4_000
         let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
         print("== front-end scaling: ns per token (tokenizer | tokenizer + outline | whole lint of the file)")
         for shape in shapes where selected == nil || selected!.contains(shape.name) {
@@ -92,14 +139,17 @@ enum FrontEndScaling {
                 let runs = bytes.count > 2_000_000 ? 1 : 3
                 let tokenize = time(runs: runs) { Tokenizer.tokenize(bytes).count }
                 let outline = time(runs: runs) { SyntaxTree(source: SourceFile(path: "s.swift", bytes: bytes)).outline.nodes.count }
-                let lint = time(runs: 1) {
+                // A whole lint can be far slower than the front end on these shapes; past
+                // LIFEGUARD_BENCH_SCALING_LINT_MAX it is left out.
+                let lint = size > lintMaximum ? nil : time(runs: 1) {
                     Linter.lint([LintInput(path: "s.swift", bytes: bytes)], configuration: configuration).diagnostics.count
                 }
                 func perToken(_ seconds: Double) -> String { String(format: "%.0f", seconds * 1e9 / Double(max(tokens, 1))) }
-                cells.append("\(size / 1_000)k: \(perToken(tokenize))|\(perToken(outline))|\(perToken(lint))")
+                cells.append("\(size / 1_000)k: \(perToken(tokenize))|\(perToken(outline))|\(lint.map(perToken) ?? "-")")
                 size *= 2
             }
             print("  \(shape.name.padding(toLength: 22, withPad: " ", startingAt: 0)) " + cells.joined(separator: "  "))
+            fflush(nil)
         }
     }
 }

@@ -7,8 +7,9 @@ import LifeguardRules
 //
 // Prints throughput figures for the front end (single-threaded) and for whole lint runs (all
 // cores) on a generated corpus built from Fixtures/, and on every directory given.
-// LIFEGUARD_BENCH_PHASES (a comma-separated subset of tokenizer, frontend, lint, read, scaling)
-// measures only those phases, which keeps a profiler's view of one phase free of the others.
+// LIFEGUARD_BENCH_PHASES (a comma-separated subset of tokenizer, frontend, lint, read, scaling,
+// frontend-cpu) measures only those phases, which keeps a profiler's view of one phase free of
+// the others.
 
 struct Corpus {
     var name: String
@@ -76,10 +77,11 @@ let phases: Set<String> = {
     return listed.isEmpty ? ["tokenizer", "frontend", "lint", "read"] : Set(listed)
 }()
 
-// The scaling section lives in FrontEndScaling.swift; asked for alone, it is all that runs.
-if phases.contains("scaling") {
-    FrontEndScaling.run()
-    if phases == ["scaling"] { exit(0) }
+// The front end's own sections (scaling, frontend-cpu) live in FrontEndScaling.swift; asked for
+// alone, they are all that runs.
+if !phases.isDisjoint(with: FrontEndScaling.phases) {
+    FrontEndScaling.run(phases: phases, directories: Array(CommandLine.arguments.dropFirst()))
+    if phases.isSubset(of: FrontEndScaling.phases) { exit(0) }
 }
 
 func report(_ corpus: Corpus, paths: [String]?) {

@@ -150,7 +150,12 @@ final class CompilerDifferentialTests: XCTestCase {
             case "destructor_decl": kind = "deinit"
             case "subscript_decl": kind = "subscript"
             case "accessor_decl": kind = "accessor"
-            case "class_decl": kind = trimmed.hasSuffix(" actor") || trimmed.contains("\" actor") ? "actor" : "class"
+            case "class_decl":
+                // `"Name" [final] [actor] inherits=...`: an actor is a class_decl with the word `actor`
+                // among the words between its name and its attributes.
+                let afterName = trimmed.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false)
+                let words = afterName.count == 3 ? afterName[2].split(separator: " ").prefix { !$0.contains("=") } : []
+                kind = words.contains { $0.filter { $0 != ")" } == "actor" } ? "actor" : "class"
             case "struct_decl", "enum_decl", "extension_decl":
                 kind = String(node.dropLast("_decl".count))
             case "protocol":

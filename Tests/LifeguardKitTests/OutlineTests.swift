@@ -241,6 +241,30 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.outline.functions[0].returnType.map { tree.text(ofTokens: $0) }, "[Int]")
     }
 
+    /// A trailing closure in a condition is a closure when what follows it continues the
+    /// expression on its line (the compiler's recovery rule); otherwise the brace is the body.
+    func testTrailingClosuresInConditions() {
+        let tree = outline("""
+            func f() {
+                if let a = items.first.flatMap { Item($0) } { use(a) }
+                if let b = items.map { $0.id }.sorted().first {
+                    use(b)
+                }
+                for c in items.filter { $0.isOn } where c.isReady { use(c) }
+                if ready { go() } else { stop() }
+                switch mode { case .a: break default: break }
+            }
+            """)
+        let closures = tree.outline.closures.map { tree.text(ofTokens: $0.body.open..<($0.body.close + 1)) }
+        XCTAssertEqual(closures, ["{ Item($0) }", "{ $0.id }", "{ $0.isOn }"])
+        let bodies = tree.outline.conditionals.filter { $0.kind != .switchCase }.compactMap(\.body)
+            .map { tree.text(ofTokens: $0.open..<($0.close + 1)) }
+        XCTAssertEqual(bodies, ["{ use(a) }", "{\n        use(b)\n    }", "{ use(c) }", "{ go() }",
+                                "{ case .a: break default: break }"])
+        XCTAssertEqual(tree.outline.variables.compactMap(\.initializer).map { tree.text(ofTokens: $0) },
+                       ["items.first.flatMap { Item($0) }", "items.map { $0.id }.sorted().first"])
+    }
+
     func testEveryNodeNestsInsideItsParent() throws {
         for file in FixtureFiles.swiftFiles() {
             let tree = SyntaxTree(source: try FixtureFiles.source(file))

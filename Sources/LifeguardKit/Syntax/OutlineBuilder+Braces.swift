@@ -4,10 +4,15 @@ extension OutlineBuilder {
 
     mutating func handleLeftBrace() {
         let open = position
-        if let top = scopes.last, top.kind == .bindingInitializer {
+        let inCondition = scopes.last.map { $0.kind == .bindingInitializer || $0.kind == .conditionHeader } ?? false
+        let continuesCondition = inCondition && braceContinuesConditionExpression(open)
+        if !continuesCondition, let top = scopes.last, top.kind == .bindingInitializer {
             popScope(last: open - 1)
         }
-        guard let top = scopes.last else { return }
+        guard let top = scopes.last else {
+            position += 1
+            return
+        }
         switch top.kind {
         case .functionSignature:
             signatureParen = -1
@@ -22,7 +27,7 @@ extension OutlineBuilder {
                 position += 1
             }
             return
-        case .conditionHeader:
+        case .conditionHeader where !continuesCondition:
             finish(top, last: open - 1)
             let conditional = top.detail
             outline.conditionals[conditional].body = Block(open: raw(open), close: bodyClose(open))
@@ -87,6 +92,35 @@ extension OutlineBuilder {
             return
         }
         openClosure(open: open, call: nil, label: nil, trailing: false)
+    }
+
+    /// Whether a `{` inside a condition (`if`, `guard`, `while`, `for`, a `switch` subject) is a
+    /// trailing closure rather than the body. Swift allows none there, but its parser recovers
+    /// `if let x = items.first { $0.isReady } {` by the same look-ahead as this: the brace follows
+    /// an expression, its contents start on its line, and what follows its `}` on the same line
+    /// continues an expression (`{`, `where` and `,` anywhere).
+    func braceContinuesConditionExpression(_ open: Int) -> Bool {
+        let previous = kind(open - 1)
+        guard previous == .rightParen || previous == .rightBracket || calleeName(before: open) != nil,
+              !tok(open + 1).flags.contains(.startsLine), !isKeyword(open + 1, .case) else { return false }
+        let close = match(open)
+        guard close > open else { return false }
+        let after = tok(close + 1)
+        switch after.kind {
+        case .leftBrace, .comma:
+            return true
+        case .keyword:
+            if after.keyword == .where { return true }
+            return (after.keyword == .is || after.keyword == .as) && !after.flags.contains(.startsLine)
+        case .leftBracket, .leftParen, .period, .colon, .equal:
+            return !after.flags.contains(.startsLine)
+        case .operator:
+            // Any operator but a prefix one (spaced before, attached to what follows).
+            let isPrefix = !after.flags.contains(.joinedToPrevious) && tok(close + 2).flags.contains(.joinedToPrevious)
+            return !after.flags.contains(.startsLine) && !isPrefix
+        default:
+            return false
+        }
     }
 
     /// A literal or collection that cannot take a trailing closure, so a `{` after it in a
