@@ -116,8 +116,10 @@ enum FrontEndScaling {
         let files = load(swiftFiles(in: directory))
         let bytes = files.reduce(0) { $0 + $1.bytes.count }
         let sources = files.map { SourceFile(path: $0.path, bytes: $0.bytes) }
-        let tokenize = cpuTime(runs: 5) { sources.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
-        let tree = cpuTime(runs: 5) { sources.reduce(0) { $0 + SyntaxTree(source: $1).outline.nodes.count } }
+        // LIFEGUARD_BENCH_RUNS=1 gives one pass, for counting instructions under callgrind instead.
+        let runs = Int(ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_RUNS"] ?? "") ?? 5
+        let tokenize = cpuTime(runs: runs) { sources.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
+        let tree = cpuTime(runs: runs) { sources.reduce(0) { $0 + SyntaxTree(source: $1).outline.nodes.count } }
         func rate(_ seconds: Double) -> String { String(format: "%6.1f MB/s", Double(bytes) / seconds / 1e6) }
         print("== \(directory): \(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, CPU time")
         print("  tokenizer:            \(rate(tokenize))")

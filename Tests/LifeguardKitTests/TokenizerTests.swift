@@ -164,7 +164,8 @@ final class TokenizerTests: XCTestCase {
         let counted = TokenReadCount()
         let line = Array(("let x = " + String(repeating: "/[ ", count: 3_000)).utf8)
         _ = Tokenizer.tokenize(line, work: counted)
-        XCTAssertLessThan(counted.reads, 5 * line.count, "each byte is read a bounded number of times")
+        // One token per byte: lexed twice (see `Tokenizer.tokenize`), still a few reads per byte, not one per slash.
+        XCTAssertLessThan(counted.reads, 10 * line.count, "each byte is read a bounded number of times")
     }
 
     /// A run of `#` that starts nothing is one unknown token (but its last `#` may start a directive).

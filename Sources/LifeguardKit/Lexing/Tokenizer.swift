@@ -8,23 +8,32 @@ public enum Tokenizer {
 
     /// `work` counts every byte the lexer reads, lookaheads included (the linear-time tests).
     static func tokenize<Counter: ReadCounter>(_ bytes: [UInt8], work: Counter) -> [Token] {
-        bytes.withUnsafeBufferPointer { input in
-            // Every token holds at least one byte, so the byte count bounds the token count and
-            // the lexer can write straight into the array's storage.
-            let capacity = input.count + 1
-            let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
-                var lexer = Lexer(buffer: input, output: output.baseAddress!, capacity: capacity, work: work)
-                lexer.run()
-                initialized = lexer.tokenCount
-            }
-            guard tokens.capacity > 2 * tokens.count + 4096 else { return tokens }
-            return [Token](unsafeUninitializedCapacity: tokens.count) { output, initialized in
-                tokens.withUnsafeBufferPointer { source in
-                    _ = output.initialize(from: source)
-                }
-                initialized = tokens.count
-            }
+        bytes.withUnsafeBufferPointer { input in KeywordTable.slots.withUnsafeBufferPointer { keywords in
+        CharacterClasses.identifierBodyTable.withUnsafeBufferPointer { identifierBytes in
+            // Code has about one token per three bytes: room for one per two almost always fits,
+            // and allocates a sixth of what room for the worst case would. A denser file is lexed
+            // again with room for one token per byte, which always fits (a token holds a byte).
+            let tables = (keywords, identifierBytes)
+            if let tokens = lex(input, tables, capacity: input.count / 2 + 64, work: work) { return tokens }
+            return lex(input, tables, capacity: input.count + 1, work: work) ?? []
+        } } }
+    }
+
+    /// The tokens of `input`, or `nil` when more than `capacity` are needed.
+    private static func lex<Counter: ReadCounter>(
+        _ input: UnsafeBufferPointer<UInt8>,
+        _ tables: (keywords: UnsafeBufferPointer<KeywordTable.Slot>, identifierBytes: UnsafeBufferPointer<UInt8>),
+        capacity: Int, work: Counter
+    ) -> [Token]? {
+        var complete = true
+        let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
+            var lexer = Lexer(buffer: input, keywords: tables.keywords, identifierBytes: tables.identifierBytes,
+                              output: output.baseAddress!, capacity: capacity, work: work)
+            lexer.run()
+            complete = !lexer.overflowed
+            initialized = lexer.tokenCount
         }
+        return complete ? tokens : nil
     }
 
     public static func tokenize(_ file: SourceFile) -> [Token] { tokenize(file.bytes) }
@@ -56,11 +65,21 @@ private struct Lexer<Counter: ReadCounter> {
     var lastWasTrivia = true
     /// A bare `/.../` is not attempted before this offset: an earlier attempt read that far and failed.
     var regexRefusedBefore = 0
+    /// More tokens than `capacity`: the output is incomplete and lexing stops.
+    var overflowed = false
 
     let work: Counter
 
-    init(buffer: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int, work: Counter) {
+    /// `KeywordTable.slots`.
+    let keywords: UnsafeBufferPointer<KeywordTable.Slot>
+    /// `CharacterClasses.identifierBodyTable`.
+    let identifierBytes: UnsafeBufferPointer<UInt8>
+
+    init(buffer: UnsafeBufferPointer<UInt8>, keywords: UnsafeBufferPointer<KeywordTable.Slot>,
+         identifierBytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int, work: Counter) {
         self.work = work
+        self.keywords = keywords
+        self.identifierBytes = identifierBytes
         self.buffer = buffer
         self.count = buffer.count
         self.tokens = output
@@ -90,7 +109,11 @@ private struct Lexer<Counter: ReadCounter> {
 
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         // Every token holds at least one byte; that is what bounds the output's capacity.
-        guard tokenCount < capacity, position > start else { return }
+        guard position > start else { return }
+        guard tokenCount < capacity else {
+            overflowed = true
+            return
+        }
         var flags = flags
         if kind.isTrivia {
             if kind == .newline { sawNewline = true }
@@ -106,22 +129,24 @@ private struct Lexer<Counter: ReadCounter> {
         tokenCount += 1
     }
 
+    /// Flags a string's opening token; one that did not fit (`overflowed`) was never written.
+    mutating func markUnterminated(_ token: Int) {
+        if token < tokenCount { tokens[token].flags.insert(.unterminated) }
+    }
+
     mutating func run() {
         lexFileStart()
-        while position < count {
-            switch stack.last {
-            case .string(let shape, _)?:
+        while position < count, !overflowed {
+            if case .string(let shape, _)? = stack.last {
                 lexStringContents(shape)
-            case .interpolation?:
-                lexCode()
-            case nil:
+            } else {
                 lexCode()
             }
         }
         // Anything still open at the end of the file is unterminated.
         for context in stack {
             if case .string(_, let startToken) = context {
-                tokens[startToken].flags.insert(.unterminated)
+                markUnterminated(startToken)
             }
         }
         stack.removeAll()
@@ -140,23 +165,32 @@ private struct Lexer<Counter: ReadCounter> {
     }
 
     mutating func skipToLineEnd() {
-        while position < count, at(position) != 0x0A, at(position) != 0x0D { position += 1 }
+        var index = position
+        while index < count {
+            let current = at(index)
+            if current == 0x0A || current == 0x0D { break }
+            index += 1
+        }
+        position = index
     }
 
     // MARK: - Code
 
+    /// One token of code. Inlined into the loop: it runs once per token.
+    @inline(__always)
     mutating func lexCode() {
         let start = position
         let current = at(position)
         switch current {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
-            position += 1
-            while position < count {
-                let next = at(position)
+            var index = position + 1
+            while index < count {
+                let next = at(index)
                 guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C
                 else { break }
-                position += 1
+                index += 1
             }
+            position = index
             // A NUL is not Swift whitespace; keep it visible so binary files can be told apart.
             emit(current == 0 ? .unknown : .whitespace, from: start)
         case 0x0A, 0x0D:
@@ -252,7 +286,7 @@ private struct Lexer<Counter: ReadCounter> {
         while case .interpolation(_, let multiline)? = stack.last, !multiline {
             stack.removeLast()
             if case .string(_, let startToken)? = stack.last {
-                tokens[startToken].flags.insert(.unterminated)
+                markUnterminated(startToken)
                 stack.removeLast()
             }
         }
@@ -287,16 +321,22 @@ private struct Lexer<Counter: ReadCounter> {
         emit(isDoc ? .docBlockComment : .blockComment, from: start, flags: depth > 0 ? .unterminated : [])
     }
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = position
-        position += 1
-        _ = scanIdentifierBody(allowHeadOnly: true)
+        // The ASCII run, by table, inline: identifiers are a third of the tokens and most of the
+        // bytes. Anything from 0x80 up continues in `scanIdentifierBody`.
+        var index = position + 1
+        while index < count, identifierBytes[Int(at(index))] != 0 { index += 1 }
+        position = index
+        if index < count, at(index) >= 0x80 { _ = scanIdentifierBody(allowHeadOnly: true) }
         let length = position - start
         // After `.` every word is a member name (`.init`, `.default`), never a keyword.
         let afterPeriod = lastSignificant >= 0 && tokens[lastSignificant].kind == .period
             && lastSignificant == tokenCount - 1
         if !afterPeriod, length >= 2, length <= 15 {
-            let keyword = KeywordTable.lookup(buffer, start: start, length: length)
+            work.countRead()
+            let keyword = KeywordTable.lookup(buffer, start: start, length: length, slots: keywords)
             if keyword != .none {
                 emit(.keyword, from: start, keyword: keyword)
                 return
@@ -310,11 +350,15 @@ private struct Lexer<Counter: ReadCounter> {
     mutating func scanIdentifierBody(allowHeadOnly: Bool) -> Bool {
         let start = position
         while position < count {
-            let current = at(position)
-            if current < 0x80 {
-                if CharacterClasses.isIdentifierBody(current) { position += 1; continue }
-                break
+            // ASCII runs in a local index: most of the bytes of a file are identifier bytes.
+            var index = position
+            while index < count {
+                let current = at(index)
+                guard current < 0x80, CharacterClasses.isIdentifierBody(current) else { break }
+                index += 1
             }
+            position = index
+            guard position < count, at(position) >= 0x80 else { break }
             guard let (scalar, length) = decode(at: position),
                   !CharacterClasses.isOperatorBody(scalar) || (0x300...0x36F).contains(scalar)
                       || (0xFE00...0xFE0F).contains(scalar) || (0x20D0...0x20FF).contains(scalar),
@@ -605,7 +649,7 @@ private struct Lexer<Counter: ReadCounter> {
 
     mutating func markCurrentStringUnterminated() {
         if case .string(_, let startToken)? = stack.last {
-            tokens[startToken].flags.insert(.unterminated)
+            markUnterminated(startToken)
             stack.removeLast()
         }
     }
@@ -711,28 +755,72 @@ private struct Lexer<Counter: ReadCounter> {
     }
 }
 
-/// Reserved words by length, compared byte by byte without allocating.
+/// Reserved words in a perfect hash table: an identifier's first eight bytes and its length pick
+/// the one slot it can match, and two 64-bit compares decide. No keyword shares a slot (the
+/// multiplier was searched for that; `KeywordTable.slots` checks it when it is built).
 enum KeywordTable {
-    static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
-        var table = [[(bytes: [UInt8], keyword: Keyword)]](repeating: [], count: 17)
+    struct Slot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var length = 0
+        var keyword: Keyword = .none
+    }
+
+    static let multiplier: UInt64 = 0xD7A7_6426_44C5_8C19
+
+    static let slots: [Slot] = {
+        var slots = [Slot](repeating: Slot(), count: 128)
         for keyword in Keyword.allCases where keyword != .none {
             let bytes = Array(keyword.text.utf8)
-            table[bytes.count].append((bytes, keyword))
+            let (low, high) = bytes.withUnsafeBufferPointer { pack($0, start: 0, length: bytes.count) }
+            let slot = index(low: low, length: bytes.count)
+            precondition(slots[slot].keyword == .none, "two keywords share a slot: choose another multiplier")
+            slots[slot] = Slot(low: low, high: high, length: bytes.count, keyword: keyword)
         }
-        return table
+        return slots
     }()
 
     @inline(__always)
-    static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Keyword {
-        let first = buffer[start]
-        // Every reserved word starts with a lowercase ASCII letter.
-        guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return .none }
-        candidates: for candidate in byLength[length] where candidate.bytes[0] == first {
-            for offset in 1..<length where buffer[start + offset] != candidate.bytes[offset] {
-                continue candidates
+    static func index(low: UInt64, length: Int) -> Int { Int(truncatingIfNeeded: ((low ^ UInt64(length)) &* multiplier) >> 57) }
+
+    /// Bytes `start..<start + length` (at most 16) packed little-endian: the first eight, the rest.
+    @inline(__always)
+    static func pack(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> (UInt64, UInt64) {
+        if start + 16 <= buffer.count, let base = buffer.baseAddress {
+            // Two loads and masks where sixteen bytes are there to read.
+            let raw = UnsafeRawPointer(base + start)
+            var low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            var high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if length < 8 {
+                low &= (1 &<< UInt64(8 * length)) &- 1
+                high = 0
+            } else {
+                high &= length == 16 ? ~0 : (1 &<< UInt64(8 * (length - 8))) &- 1
             }
-            return candidate.keyword
+            return (low, high)
         }
-        return .none
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var offset = 0
+        while offset < length && offset < 8 {
+            low |= UInt64(buffer[start + offset]) << (8 * UInt64(offset))
+            offset += 1
+        }
+        while offset < length {
+            high |= UInt64(buffer[start + offset]) << (8 * UInt64(offset - 8))
+            offset += 1
+        }
+        return (low, high)
+    }
+
+    /// The keyword spelled by `length` bytes at `start`, or `.none`. `slots` is `KeywordTable.slots`,
+    /// passed in so the lexer resolves the global once per file, not once per identifier.
+    @inline(__always)
+    static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int,
+                       slots: UnsafeBufferPointer<Slot>) -> Keyword {
+        guard length >= 2, length <= 15 else { return .none }
+        let (low, high) = pack(buffer, start: start, length: length)
+        let slot = slots[index(low: low, length: length)]
+        return slot.length == length && slot.low == low && slot.high == high ? slot.keyword : .none
     }
 }

@@ -35,8 +35,9 @@ struct BranchingStack<Element> {
     var last: Element? { elements.last }
 
     subscript(index: Int) -> Element {
-        get { elements[index] }
-        set { elements[index] = newValue }
+        @inline(__always) get { elements[index] }
+        // In place: `scopes[i].kind = ...` must not copy the element out and back.
+        _modify { yield &elements[index] }
     }
 
     mutating func push(_ element: Element) {

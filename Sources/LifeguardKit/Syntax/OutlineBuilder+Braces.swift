@@ -2,7 +2,7 @@
 extension OutlineBuilder {
     // MARK: - Braces and closures
 
-    mutating func handleLeftBrace() {
+    func handleLeftBrace() {
         let open = position
         let inCondition = scopes.last.map { $0.kind == .bindingInitializer || $0.kind == .conditionHeader } ?? false
         let continuesCondition = inCondition && braceContinuesConditionExpression(open)
@@ -145,7 +145,7 @@ extension OutlineBuilder {
         return (word == .willSet || word == .didSet) && (kind(next + 1) == .leftBrace || kind(next + 1) == .leftParen)
     }
 
-    mutating func openPropertyAccessors(open: Int, scope: Scope) {
+    func openPropertyAccessors(open: Int, scope: Scope) {
         let variable = scope.detail
         outline.variables[variable].accessors = Block(open: raw(open), close: bodyClose(open))
         replaceTop(.accessorBlock, open: open)
@@ -153,7 +153,7 @@ extension OutlineBuilder {
     }
 
     /// Decides between explicit accessors (`get { } set { }`) and a bare getter body.
-    mutating func openAccessorBlockContents(open: Int, owner: Int, property: Int?) {
+    func openAccessorBlockContents(open: Int, owner: Int, property: Int?) {
         var next = open + 1
         while next < count {
             if kind(next) == .attribute {
@@ -214,7 +214,7 @@ extension OutlineBuilder {
             || tok(next + 1).flags.contains(.startsLine))
     }
 
-    mutating func openClosure(open: Int, call: Int?, label: String?, trailing: Bool) {
+    func openClosure(open: Int, call: Int?, label: String?, trailing: Bool) {
         let close = match(open) > open ? match(open) : count
         var captureStart = outline.captures.count
         var bodyStart = open + 1
@@ -352,7 +352,7 @@ extension OutlineBuilder {
         return nil
     }
 
-    mutating func readCaptures(open: Int, close: Int) {
+    func readCaptures(open: Int, close: Int) {
         guard close > open else { return }
         var next = open + 1
         while next < close {

@@ -2,7 +2,7 @@
 extension OutlineBuilder {
     // MARK: - Brackets
 
-    mutating func handleLeftParen() {
+    func handleLeftParen() {
         let open = position
         if open == signatureParen {
             signatureParen = -1
@@ -10,7 +10,7 @@ extension OutlineBuilder {
             position += 1
             return
         }
-        let scope = scopes.last?.kind ?? .file
+        let scope = topKind
         if scope == .functionSignature || scope == .typeBody || tok(open).flags.contains(.startsLine) {
             push(.parens, open: open)
             position += 1
@@ -58,7 +58,7 @@ extension OutlineBuilder {
     /// that ended last (`a.b().c().d()` is read once, not once per link).
     func chainStart(endingAt end: Int) -> Int { PostfixChain.start(endingAt: end, in: self, known: lastChain) }
 
-    mutating func openCall(name: Int, parenthesis: Int?) {
+    func openCall(name: Int, parenthesis: Int?) {
         var receiver: Range<Int>?
         var isOptionalChain = false
         var isImplicitMember = false
@@ -102,7 +102,7 @@ extension OutlineBuilder {
         }
     }
 
-    mutating func readArguments(open: Int) {
+    func readArguments(open: Int) {
         let close = match(open)
         guard close > open else { return }
         var entryStart = open + 1

@@ -97,7 +97,7 @@ extension OutlineBuilder {
         return next
     }
 
-    mutating func declareType(_ kind: TypeKind) {
+    func declareType(_ kind: TypeKind) {
         let keyword = position
         var next = position + 1
         let nameToken = next
@@ -206,7 +206,7 @@ extension OutlineBuilder {
     }
 
     /// Reads `A, B<C>, @unchecked Sendable, P & Q` up to `where` or `{`.
-    mutating func readInheritance(from start: Int, into inherited: inout [InheritedType]) -> Int {
+    func readInheritance(from start: Int, into inherited: inout [InheritedType]) -> Int {
         var next = start
         var angles = 0
         var entryName: (name: String, token: Int)?
@@ -269,7 +269,7 @@ extension OutlineBuilder {
         return next
     }
 
-    mutating func declareFunction(_ kind: FunctionKind) {
+    func declareFunction(_ kind: FunctionKind) {
         let keyword = position
         let (start, modifiers, attributes) = takePending(keyword)
         var next = position + 1
@@ -352,7 +352,7 @@ extension OutlineBuilder {
     }
 
     /// Reads the parameters between `open` and its `)` into `outline.parameters`.
-    mutating func readParameters(open: Int, labelled: Bool) {
+    func readParameters(open: Int, labelled: Bool) {
         let close = match(open)
         guard close > open else { return }
         var entryStart = open + 1
@@ -391,7 +391,7 @@ extension OutlineBuilder {
         return kind == .identifier || kind == .keyword
     }
 
-    mutating func readParameter(from start: Int, to end: Int, labelled: Bool) {
+    func readParameter(from start: Int, to end: Int, labelled: Bool) {
         var first = start
         while first < end, kind(first) == .attribute {
             first += 1
@@ -435,7 +435,7 @@ extension OutlineBuilder {
             type: rawRange(colon + 1, through: typeEnd - 1), defaultValue: defaultValue))
     }
 
-    mutating func declareAccessor(_ accessor: AccessorKind) {
+    func declareAccessor(_ accessor: AccessorKind) {
         guard let block = scopes.last else {
             position += 1
             return
@@ -471,7 +471,7 @@ extension OutlineBuilder {
         }
     }
 
-    mutating func declareVariable(keyword: Int, isLet: Bool) {
+    func declareVariable(keyword: Int, isLet: Bool) {
         let (start, modifiers, attributes) = takePending(keyword)
         declareBindingPattern(at: keyword + 1, keyword: keyword, start: start, isLet: isLet,
                               modifiers: modifiers, attributes: attributes)
@@ -479,7 +479,7 @@ extension OutlineBuilder {
 
     /// Declares the variables of one pattern (`x`, `(a, b)`) with its annotation, and opens the
     /// declaration scope whose `=`, `{` or `,` comes next.
-    mutating func declareBindingPattern(at patternStart: Int, keyword: Int, start: Int, isLet: Bool,
+    func declareBindingPattern(at patternStart: Int, keyword: Int, start: Int, isLet: Bool,
                                         modifiers: Modifiers, attributes: [String]) {
         var names: [Int] = []
         var next = patternStart
@@ -523,7 +523,7 @@ extension OutlineBuilder {
     }
 
     /// `let x = value` inside an `if`/`guard`/`while` condition.
-    mutating func declareBinding(keyword: Int, isLet: Bool) {
+    func declareBinding(keyword: Int, isLet: Bool) {
         let nameToken = keyword + 1
         guard kind(nameToken) == .identifier else {
             position = keyword + 1

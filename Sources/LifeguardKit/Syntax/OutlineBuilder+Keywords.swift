@@ -3,7 +3,7 @@ extension OutlineBuilder {
     // MARK: - Attributes and modifiers
 
     /// Records where a run of attributes and modifiers begins, for the declaration that follows.
-    mutating func notePending(_ start: Int, through end: Int) {
+    func notePending(_ start: Int, through end: Int) {
         if pending.end != start - 1 {
             pending = PendingDeclaration()
             pending.start = start
@@ -12,7 +12,7 @@ extension OutlineBuilder {
     }
 
     /// The first token of the declaration whose keyword is at `keyword`.
-    mutating func takePending(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: [String]) {
+    func takePending(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: [String]) {
         defer { pending = PendingDeclaration() }
         if pending.end == keyword - 1, pending.start >= 0 {
             return (pending.start, pending.modifiers, pending.attributes)
@@ -20,7 +20,7 @@ extension OutlineBuilder {
         return (keyword, [], [])
     }
 
-    mutating func handleAttribute() {
+    func handleAttribute() {
         let start = position
         var end = position
         // `@Wrapper<T>`: generic arguments belong to the attribute.
@@ -31,9 +31,10 @@ extension OutlineBuilder {
         let hasArguments = kind(end + 1) == .leftParen && tok(end + 1).flags.contains(.joinedToPrevious)
             && match(end + 1) > end + 1
         notePending(start, through: hasArguments ? match(end + 1) : end)
-        var name = text(start)
-        name.removeFirst()
-        pending.attributes.append(name)
+        // The name without its `@`, read straight from the bytes.
+        let range = tok(start).range
+        pending.attributes.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<range.upperBound]),
+                                         as: UTF8.self))
         // Arguments are code (`@Validated({ $0.isEmpty })`): read them, but never as a call.
         position = end + 1
         if hasArguments {
@@ -77,7 +78,7 @@ extension OutlineBuilder {
         return startsDeclaration(next) ? next : nil
     }
 
-    mutating func addModifier(_ modifier: Modifiers) {
+    func addModifier(_ modifier: Modifiers) {
         guard let end = modifierEnd(position) else {
             position += 1
             return
@@ -89,8 +90,8 @@ extension OutlineBuilder {
 
     // MARK: - Keywords
 
-    mutating func handleKeyword(_ keyword: Keyword) {
-        let scope = scopes.last?.kind ?? .file
+    func handleKeyword(_ keyword: Keyword) {
+        let scope = topKind
         switch scope {
         case .parameterClause, .functionSignature:
             // Keywords here are argument labels (`for x: Int`) or effects, never statements.
@@ -218,8 +219,8 @@ extension OutlineBuilder {
 
     // MARK: - Identifiers
 
-    mutating func handleIdentifier() {
-        let scope = scopes.last?.kind ?? .file
+    func handleIdentifier() {
+        let scope = topKind
         guard scope.holdsStatements || scope == .accessorBlock else {
             position += 1
             return

@@ -2,7 +2,7 @@
 extension OutlineBuilder {
     // MARK: - Conditionals
 
-    mutating func openConditional(_ kind: ConditionalKind) {
+    func openConditional(_ kind: ConditionalKind) {
         let conditionalIndex = outline.conditionals.count
         let node = addNode(.conditional, detail: conditionalIndex, start: position, parent: currentParent)
         outline.conditionals.append(Conditional(
@@ -15,7 +15,7 @@ extension OutlineBuilder {
 
     /// `for (index, item) in items`, `for case let .some(value) in values`: the names the
     /// pattern binds are variables of the loop, visible in its body.
-    mutating func declareLoopVariables(keyword: Int, node: Int) {
+    func declareLoopVariables(keyword: Int, node: Int) {
         var next = keyword + 1
         var steps = 0
         while next < count, steps < 64, !isKeyword(next, .in), kind(next) != .leftBrace {
@@ -34,7 +34,7 @@ extension OutlineBuilder {
         }
     }
 
-    mutating func handleElse() {
+    func handleElse() {
         if let top = scopes.last, top.kind == .bindingInitializer {
             popScope(last: position - 1)
         }
@@ -45,8 +45,8 @@ extension OutlineBuilder {
         position += 1
     }
 
-    mutating func handleCase(isDefault: Bool) {
-        let scope = scopes.last?.kind ?? .file
+    func handleCase(isDefault: Bool) {
+        let scope = topKind
         switch scope {
         case .switchBody, .caseBody:
             if scope == .caseBody { popScope(last: position - 1) }
@@ -65,7 +65,7 @@ extension OutlineBuilder {
         }
     }
 
-    mutating func handleColon() {
+    func handleColon() {
         if let top = scopes.last, top.kind == .caseHeader {
             finish(top, last: position - 1)
             outline.conditionals[top.detail].body = Block(open: raw(position), close: raw(position))
@@ -75,7 +75,7 @@ extension OutlineBuilder {
     }
 
     /// After an `if` body: `else {`, `else if`, or the end of the statement.
-    mutating func afterThenBody(_ scope: Scope, close: Int) {
+    func afterThenBody(_ scope: Scope, close: Int) {
         let next = close + 1
         guard isKeyword(next, .else) else { return }
         if isKeyword(next + 1, .if) {
@@ -89,7 +89,7 @@ extension OutlineBuilder {
     }
 
     /// An `else if` chain ends with its last `if`.
-    mutating func closeElseIfTails(last: Int) {
+    func closeElseIfTails(last: Int) {
         while let top = scopes.last, top.kind == .elseIfTail {
             popScope(last: last)
         }
@@ -99,7 +99,7 @@ extension OutlineBuilder {
 
     // MARK: - Closers and separators
 
-    mutating func handleCloser() {
+    func handleCloser() {
         let close = position
         let opener = match(close)
         position += 1
@@ -144,7 +144,7 @@ extension OutlineBuilder {
         }
     }
 
-    mutating func handleEqual() {
+    func handleEqual() {
         let equal = position
         position += 1
         guard let top = scopes.last else { return }
@@ -166,7 +166,7 @@ extension OutlineBuilder {
         }
     }
 
-    mutating func handleComma() {
+    func handleComma() {
         let comma = position
         guard let top = scopes.last else {
             position += 1
@@ -202,7 +202,7 @@ extension OutlineBuilder {
         return hint
     }
 
-    mutating func handleDirective(_ kind: TokenKind) {
+    func handleDirective(_ kind: TokenKind) {
         let directive = position
         switch kind {
         case .poundIf:

@@ -6,7 +6,11 @@
 /// One state machine over several files: this one holds the state, the scope stack and the main
 /// loop; `OutlineBuilder+Keywords`, `+Declarations`, `+Statements`, `+Calls` and `+Braces` hold
 /// what each kind of token starts.
-struct OutlineBuilder<Counter: ReadCounter> {
+///
+/// A class, not a struct: the builder's state is a few hundred bytes, and a struct's mutating
+/// methods copy all of it to call any helper that is not inlined. Exclusivity is unchecked on its
+/// state: one builder runs on one thread, and its methods never hold overlapping accesses.
+final class OutlineBuilder<Counter: ReadCounter> {
     let buffer: UnsafeBufferPointer<UInt8>
     /// The significant tokens, gathered so that reading one is a single contiguous load.
     let tokens: UnsafeBufferPointer<Token>
@@ -14,24 +18,24 @@ struct OutlineBuilder<Counter: ReadCounter> {
     let partner: [Int32]
     let count: Int
 
-    var outline = Outline()
-    var scopes = BranchingStack<Scope>()
-    var position = 0
+    @exclusivity(unchecked) var outline = Outline()
+    @exclusivity(unchecked) var scopes = BranchingStack<Scope>()
+    @exclusivity(unchecked) var position = 0
 
     /// Attributes and modifiers seen since the last declaration, to attach to the next one.
-    var pending = PendingDeclaration()
+    @exclusivity(unchecked) var pending = PendingDeclaration()
     /// The `(` of a declaration's parameter clause, which must not be read as a call.
-    var signatureParen = -1
-    var lastCallClose = (position: Int.min, call: -1)
-    var lastTrailingClose = (position: Int.min, call: -1)
-    var lastClosureClose = (position: Int.min, closure: -1)
+    @exclusivity(unchecked) var signatureParen = -1
+    @exclusivity(unchecked) var lastCallClose = (position: Int.min, call: -1)
+    @exclusivity(unchecked) var lastTrailingClose = (position: Int.min, call: -1)
+    @exclusivity(unchecked) var lastClosureClose = (position: Int.min, closure: -1)
     /// Where the postfix chain ending at `end` starts, for the call that ended last, so the next
     /// link of `a.b().c().d()` does not walk the whole chain again.
-    var lastChain = (end: Int.min, start: -1)
+    @exclusivity(unchecked) var lastChain = (end: Int.min, start: -1)
     /// Each call's `chainStart` as a significant position.
-    var callChainStarts: [Int] = []
+    @exclusivity(unchecked) var callChainStarts: [Int] = []
     /// For each call, the first of its arguments no closure has been matched past yet.
-    var argumentCursors: [Int] = []
+    @exclusivity(unchecked) var argumentCursors: [Int] = []
 
     let work: Counter
 
@@ -40,7 +44,7 @@ struct OutlineBuilder<Counter: ReadCounter> {
                       work: Counter) -> Outline {
         bytes.withUnsafeBufferPointer { buffer in
             significantTokens.withUnsafeBufferPointer { gathered in
-                var builder = OutlineBuilder(buffer: buffer, tokens: gathered, significant: significant, work: work)
+                let builder = OutlineBuilder(buffer: buffer, tokens: gathered, significant: significant, work: work)
                 builder.run()
                 return builder.outline
             }
@@ -173,11 +177,15 @@ struct OutlineBuilder<Counter: ReadCounter> {
         return raw(first)..<(raw(last) + 1)
     }
 
-    var currentParent: Int { scopes.last?.parent ?? -1 }
+    var currentParent: Int { scopes.isEmpty ? -1 : scopes[scopes.count - 1].parent }
+
+    /// The innermost scope's kind (`.file` when there is none): what most handlers look at first,
+    /// read without copying the whole scope out.
+    @inline(__always) var topKind: ScopeKind { scopes.isEmpty ? .file : scopes[scopes.count - 1].kind }
 
     // MARK: - Nodes
 
-    mutating func addNode(_ kind: NodeKind, detail: Int, start: Int, parent: Int) -> Int {
+    func addNode(_ kind: NodeKind, detail: Int, start: Int, parent: Int) -> Int {
         let rawStart = start < count ? raw(start) : tokens.count
         var enclosingType = -1
         var enclosingFunction = -1
@@ -201,28 +209,28 @@ struct OutlineBuilder<Counter: ReadCounter> {
     }
 
     /// Ends `node` after the significant token at `last`.
-    mutating func setEnd(_ node: Int, last: Int) {
+    func setEnd(_ node: Int, last: Int) {
         guard node >= 0 else { return }
         let lower = outline.nodes[node].tokens.lowerBound
         let upper = last >= 0 && last < count ? raw(last) + 1 : tokens.count
         outline.nodes[node].tokens = lower..<max(lower + 1, upper)
     }
 
-    mutating func push(_ kind: ScopeKind, open: Int, node: Int = -1, detail: Int = -1, contentStart: Int? = nil) {
+    func push(_ kind: ScopeKind, open: Int, node: Int = -1, detail: Int = -1, contentStart: Int? = nil) {
         let parent = node >= 0 ? node : currentParent
         scopes.push(Scope(kind: kind, open: open, node: node, parent: parent, detail: detail,
                           contentStart: contentStart ?? open + 1))
     }
 
     /// Pops the innermost scope, ending its node after `last`, and runs what its end implies.
-    mutating func popScope(last: Int) {
+    func popScope(last: Int) {
         let scope = scopes.pop()
         setEnd(scope.node, last: last)
         finish(scope, last: last)
     }
 
     /// Changes what the innermost scope is, keeping its node.
-    mutating func replaceTop(_ kind: ScopeKind, open: Int) {
+    func replaceTop(_ kind: ScopeKind, open: Int) {
         guard !scopes.isEmpty else { return }
         scopes[scopes.count - 1].kind = kind
         scopes[scopes.count - 1].open = open
@@ -230,7 +238,7 @@ struct OutlineBuilder<Counter: ReadCounter> {
     }
 
     /// What ending a scope means beyond closing its node.
-    mutating func finish(_ scope: Scope, last: Int) {
+    func finish(_ scope: Scope, last: Int) {
         switch scope.kind {
         case .variableInitializer, .bindingInitializer:
             if scope.detail >= 0 {
@@ -258,10 +266,10 @@ struct OutlineBuilder<Counter: ReadCounter> {
 
     // MARK: - Main loop
 
-    mutating func run() {
+    func run() {
         push(.file, open: -1)
         while position < count {
-            endFinishedStatements()
+            if topKind.endsWithStatement { endFinishedStatements() }
             step()
         }
         while !scopes.isEmpty {
@@ -271,7 +279,7 @@ struct OutlineBuilder<Counter: ReadCounter> {
         work.countReads(scopes.work + outline.nodes.count)
     }
 
-    mutating func computeSubtreeEnds() {
+    func computeSubtreeEnds() {
         var index = outline.nodes.count - 1
         while index >= 0 {
             let parent = outline.nodes[index].parent
@@ -283,8 +291,9 @@ struct OutlineBuilder<Counter: ReadCounter> {
     }
 
     /// Closes the statement-shaped virtual scopes that end before the current token.
-    mutating func endFinishedStatements() {
-        while let top = scopes.last, top.kind.endsWithStatement {
+    func endFinishedStatements() {
+        while topKind.endsWithStatement {
+            let top = scopes[scopes.count - 1]
             let current = tok(position)
             let ends: Bool
             if current.kind == .semicolon {
@@ -364,7 +373,7 @@ struct OutlineBuilder<Counter: ReadCounter> {
         }
     }
 
-    mutating func step() {
+    func step() {
         let current = tok(position)
         switch current.kind {
         case .attribute:

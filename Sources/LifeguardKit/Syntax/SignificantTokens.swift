@@ -19,14 +19,13 @@ struct SignificantTokens {
     /// `work` counts the pairing pass's look-downs and stack moves (the linear-time tests).
     static func gather<Counter: ReadCounter>(_ tokens: [Token], work: Counter)
         -> (significant: SignificantTokens, tokens: [Token]) {
-        var positions = [Int32](repeating: 0, count: tokens.count + 1)
         var indices = [Int32]()
+        var written = 0
         // One branch-free pass: trivia and code alternate too irregularly to predict. The
         // significant position at or after a raw token is the number of significant tokens
-        // before it.
-        let gathered: [Token] = tokens.withUnsafeBufferPointer { all in
-            positions.withUnsafeMutableBufferPointer { positions in
-                var written = 0
+        // before it. Both arrays are filled as they are created, so neither is zeroed first.
+        let positions = tokens.withUnsafeBufferPointer { all in
+            [Int32](unsafeUninitializedCapacity: all.count + 1) { positions, initializedPositions in
                 indices = [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
                     for index in 0..<all.count {
                         positions[index] = Int32(truncatingIfNeeded: written)
@@ -36,12 +35,15 @@ struct SignificantTokens {
                     positions[all.count] = Int32(truncatingIfNeeded: written)
                     initialized = written
                 }
-                return [Token](unsafeUninitializedCapacity: written) { output, initialized in
-                    indices.withUnsafeBufferPointer { indices in
-                        for position in 0..<written { output[position] = all[Int(indices[position])] }
-                    }
-                    initialized = written
+                initializedPositions = all.count + 1
+            }
+        }
+        let gathered: [Token] = tokens.withUnsafeBufferPointer { all in
+            [Token](unsafeUninitializedCapacity: written) { output, initialized in
+                indices.withUnsafeBufferPointer { indices in
+                    for position in 0..<written { output[position] = all[Int(indices[position])] }
                 }
+                initialized = written
             }
         }
         var partner = [Int32](repeating: -1, count: indices.count)
