@@ -232,6 +232,25 @@ final class RobustnessTests: XCTestCase {
         _ = measure("x: {\n")
     }
 
+    /// Crashes and slow inputs the fuzzer (Fuzz/) found, minimized and rewritten by hand, each
+    /// run through the whole front end. The comment says what failed.
+    func testInputsTheFuzzerFound() {
+        let inputs: [(String, String)] = [
+            // A binding pattern that binds no name indexed variable -1 (`let () = f()` is valid Swift).
+            ("let ()\n", "empty tuple pattern"),
+            ("let a, ()\n", "empty tuple pattern after a comma"),
+            ("let (_: Int) = x, (b) = y\n", "tuple pattern of labels only"),
+            ("class C { let () = f() { didSet {} } }\n", "empty pattern with observers"),
+        ]
+        for (text, name) in inputs {
+            let result = measure(text)
+            XCTAssertGreaterThan(result.tokens, 0, name)
+            _ = SyntaxTree(source: SourceFile(path: "found.swift", text: text)).outlineDescription()
+        }
+        let tree = SyntaxTree(source: SourceFile(path: "found.swift", text: "let () = f()\nlet (a, b) = g()\n"))
+        XCTAssertEqual(tree.outline.variables.map(\.name), ["a", "b"])
+    }
+
     func testTruncatedCopiesOfEveryFixture() throws {
         for file in FixtureFiles.swiftFiles() {
             let bytes = try FixtureFiles.source(file).bytes

@@ -516,6 +516,12 @@ extension OutlineBuilder {
                 setEnd(node, last: name)
             }
         }
+        // `let () = f()`, `let (_: Int) = x`: a pattern that binds nothing declares nothing; what
+        // follows reads as an expression.
+        guard first >= 0 else {
+            position = next
+            return
+        }
         push(.variableDeclaration, open: keyword, node: outline.variables[first].node, detail: first,
              contentStart: next)
         setEnd(outline.variables[first].node, last: next - 1)
