@@ -265,3 +265,35 @@ func conditionsWithTrailingClosures(components: [String], tokens: [Token], value
     if values.isEmpty { print("empty") }
     print(values)
 }
+
+/// Closures that start an expression inside a condition: after `=`, the brace opens an
+/// immediately invoked closure, and the body comes after its call.
+func immediatelyInvokedClosuresInConditions(kind: Int, values: [Int]) -> Int {
+    if let decimals: Int = {
+        do {
+            return try values.first { $0 > 1 }
+        } catch {
+            return nil
+        }
+    }() {
+        return decimals
+    }
+    guard let label: String = {
+        switch kind {
+        case 0: return "zero"
+        default: return nil
+        }
+    }() else {
+        return 0
+    }
+    while let next = { values.last }(), next > kind {
+        return next + label.count
+    }
+    return 0
+}
+
+/// The compiler accepts `$` after an identifier's first character.
+func test_total_of_more_than_$2500_value() {
+    let amount_$usd = 2_500
+    print(amount_$usd)
+}

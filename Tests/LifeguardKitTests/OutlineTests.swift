@@ -263,6 +263,20 @@ final class OutlineTests: XCTestCase {
                                 "{ case .a: break default: break }"])
         XCTAssertEqual(tree.outline.variables.compactMap(\.initializer).map { tree.text(ofTokens: $0) },
                        ["items.first.flatMap { Item($0) }", "items.map { $0.id }.sorted().first"])
+
+        // After `=` or `(`, a brace starts an expression: a closure, with the body after it.
+        let invoked = outline("""
+            func f() {
+                if let a: Int = { 1 }() { use(a) }
+                guard let b = { nil }() else { return }
+                while let c = ({ 1 })() { use(c) }
+            }
+            """)
+        let invokedClosures = invoked.outline.closures.map { invoked.text(ofTokens: $0.body.open..<($0.body.close + 1)) }
+        XCTAssertEqual(invokedClosures, ["{ 1 }", "{ nil }", "{ 1 }"])
+        XCTAssertEqual(invoked.outline.closures.map(\.isImmediatelyInvoked), [true, true, false])
+        XCTAssertEqual(invoked.outline.conditionals.compactMap(\.body).map { invoked.text(ofTokens: $0.open..<($0.close + 1)) },
+                       ["{ use(a) }", "{ use(c) }"])
     }
 
     func testEveryNodeNestsInsideItsParent() throws {

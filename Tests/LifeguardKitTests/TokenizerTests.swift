@@ -53,6 +53,12 @@ final class TokenizerTests: XCTestCase {
 
     // MARK: - Numbers
 
+    /// `$` continues an identifier (the compiler accepts `total_$2500`); `$0` still starts one.
+    func testDollarInsideIdentifiers() {
+        XCTAssertEqual(texts("func more_than_$2500_value() { $0.a$b }"),
+                       ["func", "more_than_$2500_value", "(", ")", "{", "$0", ".", "a$b", "}"])
+    }
+
     func testIntegerAndFloatLiterals() {
         let cases: [(String, TokenKind)] = [
             ("42", .integerLiteral), ("1_000_000", .integerLiteral), ("0xFF_FF", .integerLiteral),

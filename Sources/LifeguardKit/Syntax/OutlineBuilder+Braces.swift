@@ -4,8 +4,10 @@ extension OutlineBuilder {
 
     func handleLeftBrace() {
         let open = position
-        let inCondition = scopes.last.map { $0.kind == .bindingInitializer || $0.kind == .conditionHeader } ?? false
-        let continuesCondition = inCondition && braceContinuesConditionExpression(open)
+        let inCondition = topKind == .bindingInitializer || topKind == .conditionHeader
+        // In a condition, a brace is the body only where an expression has just ended:
+        // `if let x = { ... }() {` opens a closure, and so may a brace after a postfix expression.
+        let continuesCondition = inCondition && (braceStartsExpression(open) || braceContinuesConditionExpression(open))
         if !continuesCondition, let top = scopes.last, top.kind == .bindingInitializer {
             popScope(last: open - 1)
         }
@@ -92,6 +94,25 @@ extension OutlineBuilder {
             return
         }
         openClosure(open: open, call: nil, label: nil, trailing: false)
+    }
+
+    /// Whether a `{` stands where an expression starts (after `=`, `(`, `,`, a binary operator,
+    /// `try`...), so it can only open a closure literal, never a body. Not after a loop's `in`:
+    /// the compiler reads `for x in {` as the body.
+    func braceStartsExpression(_ open: Int) -> Bool {
+        let previous = tok(open - 1)
+        switch previous.kind {
+        case .equal, .leftParen, .leftBracket, .comma, .colon, .arrow:
+            return true
+        case .operator:
+            return !isPostfixOperator(open - 1)
+        case .keyword:
+            return [.return, .try, .throw].contains(previous.keyword)
+        case .identifier:
+            return word(open - 1) == .await
+        default:
+            return false
+        }
     }
 
     /// Whether a `{` inside a condition (`if`, `guard`, `while`, `for`, a `switch` subject) is a
