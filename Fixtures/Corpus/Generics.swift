@@ -301,4 +301,12 @@ class SortingCollection<Element> {
         (key key: Key) -> Element? {
         nil
     }
+
+    convenience init?<Source: Sequence>(decoding source: Source, strictly: Bool) throws where Source.Element == String {
+        self.init(contentsOf: [])
+    }
+
+    convenience init!<Value>(placeholder: Value) {
+        self.init(contentsOf: [])
+    }
 }

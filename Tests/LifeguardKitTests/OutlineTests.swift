@@ -100,6 +100,36 @@ final class OutlineTests: XCTestCase {
         XCTAssertNotNil(tree.outline.conditionals[1].elseBody)
     }
 
+    /// An `else if` chain without a final `else` ends with its last body: what follows is back in
+    /// the enclosing block (an older version left the chain open to the end of the block, so a
+    /// local function or a `let` after it was not declared).
+    func testStatementsAfterAnElseIfChain() {
+        let tree = outline("""
+            func f() {
+                if a < 0 {
+                    x = 0
+                } else if a > b {
+                    x = 1
+                }
+                func g(a b: C) -> D? { nil }
+                let y = 2
+                if c { } else if d { } else if e { }
+                var z = 3
+            }
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["f()", "g(a:)"])
+        XCTAssertEqual(tree.outline.variables.map(\.name), ["y", "z"])
+        let outer = tree.outline.functions[0].node
+        for function in tree.outline.functions.dropFirst() {
+            XCTAssertEqual(tree.outline.nodes[function.node].parent, outer)
+        }
+        for variable in tree.outline.variables {
+            XCTAssertEqual(tree.outline.nodes[variable.node].parent, outer, variable.name)
+        }
+        let ifs = tree.outline.conditionals.filter { $0.kind == .if }
+        XCTAssertEqual(ifs.map { tree.line(ofToken: tree.outline.nodes[$0.node].tokens.upperBound - 1) }, [6, 6, 9, 9, 9])
+    }
+
     func testTypesInheritanceAndConditionalCompilation() {
         let tree = outline("""
             #if os(iOS)
@@ -184,7 +214,8 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.outline.functions.count, 8)
     }
 
-    /// `func +<T>(...)`: the lexer reads `+<` as one operator, but the `<` opens the generic clause.
+    /// `func +<T>(...)`, `init?<T>(...)`: the lexer reads `+<` and `?<` as one operator, but the
+    /// `<` opens the generic clause.
     func testGenericOperatorsWithoutASpaceBeforeTheirGenericClause() {
         let tree = outline("""
             static func +<T>(lhs: Box<T>, rhs: Box<T>) -> Box<T> { lhs }
@@ -192,10 +223,13 @@ final class OutlineTests: XCTestCase {
             func ??<V>(a: V?, b: V) -> V { b }
             func << (a: Int, b: Int) -> Int { a }
             func <<<T>(a: T, b: T) -> T { a }
+            convenience init?<T: Decodable>(data: T, type: T.Type) throws where T: Sendable {}
+            init!<U>(value: U) {}
             """)
-        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["+(_:_:)", "<-(_:_:)", "??(_:_:)", "<<(_:_:)", "<<(_:_:)"])
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["+(_:_:)", "<-(_:_:)", "??(_:_:)", "<<(_:_:)", "<<(_:_:)",
+                                                                "init(data:type:)", "init(value:)"])
         XCTAssertEqual(tree.outline.functions.map { tree.outline.parameters[$0.parameters].map(\.name) },
-                       [["lhs", "rhs"], ["column", "value"], ["a", "b"], ["a", "b"], ["a", "b"]])
+                       [["lhs", "rhs"], ["column", "value"], ["a", "b"], ["a", "b"], ["a", "b"], ["data", "type"], ["value"]])
     }
 
     /// Each `#if` branch starts from the stack as it was at `#if`, even when a nested group popped

@@ -297,9 +297,13 @@ extension OutlineBuilder {
             }
         case .initializer:
             name = "init"
-            if self.kind(next) == .operator, tok(next).flags.contains(.joinedToPrevious),
-               isOperator(next, "?") || isOperator(next, "!") {
-                next += 1
+            if self.kind(next) == .operator, tok(next).flags.contains(.joinedToPrevious) {
+                if isOperator(next, "?") || isOperator(next, "!") {
+                    next += 1
+                } else if isOperator(next, "?<") || isOperator(next, "!<"), self.kind(next + 1) == .identifier {
+                    // `init?<T>(...)`: one operator token holds the `?` and the generic clause's `<`.
+                    next = skipAngles(from: next + 1, depth: 1)
+                }
             }
         case .deinitializer:
             name = "deinit"

@@ -121,8 +121,11 @@ extension OutlineBuilder {
             popScope(last: close)
             switch scope.kind {
             case .thenBody:
+                // Without an `else` the chain ends here, and every `else if` tail it opened with
+                // it. (The innermost scope may be an older tail, so count rather than look.)
+                let depth = scopes.count
                 afterThenBody(scope, close: close)
-                if !(scopes.last.map { $0.kind == .elseIfTail || $0.kind == .elseBody } ?? false) {
+                if scopes.count == depth {
                     closeElseIfTails(last: close)
                 }
             case .elseBody, .loopBody, .guardElse, .switchBody:
