@@ -28,7 +28,7 @@ mkdir -p "$build"
 binary="$build/fuzz-lifeguard"
 if [ ! -x "$binary" ] || [ -n "$(find Sources/LifeguardKit Rules Fuzz -name '*.swift' -newer "$binary" -print -quit)" ]; then
   echo "== building the fuzz target ($optimization)" >&2
-  flags=("$optimization" -g -parse-as-library -swift-version 6 -sanitize=fuzzer,address -module-cache-path "$build/cache")
+  flags=("$optimization" -gline-tables-only -parse-as-library -swift-version 6 -sanitize=fuzzer,address -module-cache-path "$build/cache")
   mapfile -t kit < <(find "$root/Sources/LifeguardKit" -name '*.swift' | sort)
   mapfile -t rules < <(find "$root/Rules" -name '*.swift' | sort)
   (cd "$build" && swiftc "${flags[@]}" -module-name LifeguardKit -wmo -emit-module \
