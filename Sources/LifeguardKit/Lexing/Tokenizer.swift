@@ -334,7 +334,8 @@ private struct Lexer<Counter: ReadCounter> {
         // After `.` every word is a member name (`.init`, `.default`), never a keyword.
         let afterPeriod = lastSignificant >= 0 && tokens[lastSignificant].kind == .period
             && lastSignificant == tokenCount - 1
-        if !afterPeriod, length >= 2, length <= 15 {
+        // Every keyword starts with a lowercase letter: type names skip the lookup.
+        if !afterPeriod, length >= 2, length <= 15, buffer[start] >= UInt8(ascii: "a") {
             work.countRead()
             let keyword = KeywordTable.lookup(buffer, start: start, length: length, slots: keywords)
             if keyword != .none {

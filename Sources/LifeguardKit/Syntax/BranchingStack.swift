@@ -49,10 +49,13 @@ struct BranchingStack<Element> {
     mutating func pop() -> Element {
         work &+= 1
         let element = elements.removeLast()
+        // Outside every `#if` (most of the time) there is nothing to save.
+        if groups.isEmpty { return element }
         let position = elements.count
         // Only the innermost group can need it: below an inner group's low-water mark every
         // position already holds something newer than any enclosing `#if`.
-        guard let group = groups.last, position < group.low else { return element }
+        let group = groups[groups.count - 1]
+        guard position < group.low else { return element }
         let entry = saved.count
         saved.append(Saved(position: position, element: element, next: -1))
         var updated = group

@@ -323,11 +323,18 @@ extension OutlineBuilder {
         }
         var fullName = name
         if kind != .deinitializer {
-            fullName += "("
+            // Spelled into bytes and made a string once: appending piece by piece cost more than
+            // the rest of the declaration.
+            var spelled = [UInt8]()
+            spelled.reserveCapacity(name.utf8.count + 2 + 8 * (outline.parameters.count - parameterStart))
+            spelled.append(contentsOf: name.utf8)
+            spelled.append(UInt8(ascii: "("))
             for parameter in outline.parameters[parameterStart...] {
-                fullName += (parameter.label ?? "_") + ":"
+                if let label = parameter.label { spelled.append(contentsOf: label.utf8) } else { spelled.append(UInt8(ascii: "_")) }
+                spelled.append(UInt8(ascii: ":"))
             }
-            fullName += ")"
+            spelled.append(UInt8(ascii: ")"))
+            fullName = String(decoding: spelled, as: UTF8.self)
         }
         var returnType: Range<Int>?
         var after = parameterClause >= 0 && match(parameterClause) > parameterClause ? match(parameterClause) + 1 : next
@@ -485,11 +492,13 @@ extension OutlineBuilder {
     /// declaration scope whose `=`, `{` or `,` comes next.
     func declareBindingPattern(at patternStart: Int, keyword: Int, start: Int, isLet: Bool,
                                         modifiers: Modifiers, attributes: [String]) {
+        // One name (`let x`) is the common case: only a tuple pattern needs the array.
+        var single = -1
         var names: [Int] = []
         var next = patternStart
         switch kind(next) {
         case .identifier:
-            names.append(next)
+            single = next
             next += 1
         case .leftParen where match(next) > next:
             for inner in (next + 1)..<match(next) where kind(inner) == .identifier && kind(inner + 1) != .colon {
@@ -507,7 +516,8 @@ extension OutlineBuilder {
             next = typeEnd
         }
         var first = -1
-        for (offset, name) in names.enumerated() {
+        for offset in 0..<(single >= 0 ? 1 : names.count) {
+            let name = single >= 0 ? single : names[offset]
             let variableIndex = outline.variables.count
             let node = addNode(.variable, detail: variableIndex, start: offset == 0 ? start : name, parent: currentParent)
             outline.variables.append(VariableDeclaration(

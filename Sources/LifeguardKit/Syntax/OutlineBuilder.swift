@@ -59,6 +59,19 @@ final class OutlineBuilder<Counter: ReadCounter> {
         self.sig = significant.indices
         self.partner = significant.partner
         self.count = significant.indices.count
+        // Room for what typical code holds per significant token, so the arrays rarely regrow
+        // (regrowing copies structs that hold strings and arrays).
+        outline.nodes.reserveCapacity(count / 6)
+        outline.calls.reserveCapacity(count / 12)
+        outline.arguments.reserveCapacity(count / 12)
+        outline.variables.reserveCapacity(count / 32)
+        outline.assignments.reserveCapacity(count / 48)
+        outline.conditionals.reserveCapacity(count / 48)
+        outline.functions.reserveCapacity(count / 64)
+        outline.parameters.reserveCapacity(count / 64)
+        outline.closures.reserveCapacity(count / 96)
+        callChainStarts.reserveCapacity(count / 12)
+        argumentCursors.reserveCapacity(count / 12)
     }
 
     // MARK: - Scopes
