@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LifeguardRules", targets: ["LifeguardRules"]),
         .executable(name: "lifeguard", targets: ["lifeguard"]),
         .plugin(name: "LifeguardCommandPlugin", targets: ["LifeguardCommandPlugin"]),
+        .plugin(name: "LifeguardBuildToolPlugin", targets: ["LifeguardBuildToolPlugin"]),
     ],
     targets: [
         .target(name: "LifeguardKit"),
@@ -33,6 +34,7 @@ let package = Package(
             ),
             dependencies: ["lifeguard"]
         ),
+        .plugin(name: "LifeguardBuildToolPlugin", capability: .buildTool(), dependencies: ["lifeguard"]),
         // Fixture lookup and subprocess helpers the three test targets share.
         .target(name: "LifeguardTestSupport", dependencies: ["LifeguardKit"], path: "Tests/LifeguardTestSupport"),
         .testTarget(name: "LifeguardKitTests", dependencies: ["LifeguardKit", "LifeguardTestSupport"], exclude: ["Golden"]),

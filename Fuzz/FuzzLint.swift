@@ -36,7 +36,7 @@ private let ruleDescriptions = RuleRegistry.rules.map { rule in
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
-    var inputs: [LintInput]
+    let inputs: [LintInput]
     if let split = bytes.firstIndex(of: 0) {
         inputs = [LintInput(path: "/fuzz/Base.swift", bytes: Array(bytes[..<split])),
                   LintInput(path: "/fuzz/Screen.swift", bytes: Array(bytes[(split + 1)...]))]
@@ -48,7 +48,7 @@ public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     if frontEndOnly { return 0 }
     let result = Linter.lint(trees: trees, configuration: configuration)
     for diagnostic in result.diagnostics {
-        let fileSize = result.sources[diagnostic.path]?.bytes.count ?? -1
+        let fileSize = inputs.first { $0.path == diagnostic.path }?.bytes.count ?? -1
         precondition(diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= fileSize,
                      "a diagnostic points outside its file")
     }

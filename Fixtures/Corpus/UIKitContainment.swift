@@ -28,7 +28,8 @@ final class ContainerViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        contentView.frame = view.bounds // expect: geometry_in_view_did_load
+        // Kept current by its flexible autoresizing mask (v2): not a stale frame.
+        contentView.frame = view.bounds
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.addSubview(contentView)
     }

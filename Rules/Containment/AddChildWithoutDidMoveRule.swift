@@ -12,13 +12,21 @@ public struct AddChildWithoutDidMoveRule: Rule {
         summary: "A child view controller is added without `didMove(toParent:)`.",
         documentation: RuleDocumentation(
             whatItDoes: """
-                Flags `addChild(X)` in a function that never calls `X.didMove(toParent:)` (with any \
-                argument; a bare `didMove(toParent:)` when `X` is `self`) and does not hand `X` on to a \
-                function of the run after adding it (that helper may finish the job), nor call a method of \
-                the run whose body calls `didMove(toParent:)` on it. UIKit's `transition(from:to:...)` \
-                does not count: it never calls `didMove`. Calls inside an `override func addChild(_:)` \
-                are left alone, and so is SpriteKit's `addChild(_:)` on nodes: `X` and the parent must be \
-                (or may be) view controllers.
+                Flags `UIViewController.addChild(_:)` — one unlabeled argument, on a receiver that may be a \
+                view controller (so `Progress.addChild(_:withPendingUnitCount:)` and SpriteKit's \
+                `addChild(_:)` on nodes are not containment) — when the visible code never finishes the \
+                protocol for that object with `didMove(toParent:)`. The object is followed by identity, \
+                not spelling: `self.menu`, `menu`, `if let vc = menu`, `newValue` in `menu`'s `willSet` and \
+                `$0` in `menu.map { ... }` are one object. The protocol may finish in the same function or \
+                property (a `willSet` and its `didSet` count as one), in a helper of the run that sends \
+                `didMove` (followed through helpers of helpers), or — for `self` and `self`'s properties — \
+                in another method of the type (`addChild` in `init`, `didMove` in `viewDidLoad`), in any \
+                file or a superclass of the run. Handing the child to a UIKit container that manages \
+                containment itself (`setViewControllers`, `pushViewController`, `present`, `show`, \
+                `viewControllers = [...]`) finishes it too. When the child is handed to code the run cannot \
+                see (a UI library's `add(_:)` helper), or its view is returned for a sibling callback to \
+                place, nothing is reported: the visible code cannot prove the protocol is broken. Calls \
+                inside an `override func addChild(_:)` are left alone.
                 """,
             whyIsThisBad: """
                 `addChild(_:)` calls the child's `willMove(toParent:)` for you, but not \
@@ -41,9 +49,17 @@ public struct AddChildWithoutDidMoveRule: Rule {
                 }
                 """,
             knownLimitations: """
-                `X` is compared as written (`self.detail` and `detail` match; `controllers[0]` and \
-                `first` do not). A `didMove` call made by code outside the function — a completion \
-                handler stored elsewhere, a caller — is not seen.
+                A local child is followed only within its function group and the helpers it is handed to; \
+                a `didMove` sent by a caller, or to the child found again later through `children`, is not \
+                matched (the type's own `didMove` on an element of `children` silences local children, \
+                since it may be that). A method of the type that runs a whole protocol of its own (it both \
+                adds `X` and sends `didMove`) does not vouch for a different method that only adds `X`.
+                """,
+            fix: """
+                Inserts `X.didMove(toParent: parent)` right after the statement that adds `X`'s view, \
+                with that statement's indentation, when the same block adds the view exactly once after \
+                `addChild`. No fix when the view is placed elsewhere (a closure, another method, no \
+                visible statement): where the protocol should end is not certain.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -104,76 +120,117 @@ public struct AddChildWithoutDidMoveRule: Rule {
                 }
                 """),
         ],
-        indexedCalls: ["didMove"])
+        indexedCalls: [])
 
     public func check(_ context: RuleContext) {
-        guard !context.model.isAppKitOnly else { return }
-        let outline = context.outline
-        for callIndex in context.model.calls(named: "addChild", "addChildViewController") {
-            let call = outline.calls[callIndex]
-            guard let first = context.arguments(of: call).first, first.label == nil,
-                  let childChain = context.chain(first) else { continue }
-            // SpriteKit's `addChild(_:)` takes nodes: only containment of view controllers counts.
-            guard context.mayBeController(context.receiverChain(call), at: call.node),
-                  context.mayBeController(childChain, at: call.node) else { continue }
-            let child = context.dealiasedKey(childChain, at: call.node)
-            let scope = FunctionScope(of: call.node, in: context)
-            guard !scope.functions.isEmpty else { continue }
-            if scope.functions.contains(where: { outline.functions[$0].fullName == "addChild(_:)" && outline.functions[$0].modifiers.contains(.override) }) {
-                continue
-            }
-            let aliases = scope.aliases(of: child, context: context)
-            var finished = false
-            for candidate in scope.calls(context) where candidate != callIndex {
-                let other = outline.calls[candidate]
-                let name = context.model.name(ofCall: candidate)
-                if name == "didMove" {
-                    // A bare `didMove(toParent:)` is `self.didMove(toParent:)`.
-                    let receiverKey = context.receiverChain(other).map { context.dealiasedKey($0, at: other.node) } ?? "self"
-                    if aliases.contains(receiverKey) {
-                        finished = true
-                        break
-                    }
-                }
-                // Handed on after `addChild` to a function of the run, which may call `didMove`.
-                // (UIKit's own `transition(from:to:...)` does not.)
-                if other.chainStart > call.chainStart, !Self.viewCalls.contains(name),
-                   context.index.functionsByName[context.fullName(of: other)] != nil,
-                   context.arguments(of: other).contains(where: { argument in
-                       context.chain(argument).map { aliases.contains(context.dealiasedKey($0, at: other.node)) } ?? false
-                   }) {
-                    finished = true
-                    break
-                }
-            }
-            guard !finished, !helperFinishes(child, scope: scope, context: context) else { continue }
-            let parent = context.receiverChain(call)?.key ?? "self"
-            context.report(token: call.nameToken, node: call.node, message: Self.message(child: child, parent: parent))
+        let model = context.model
+        guard !model.isAppKitOnly else { return }
+        for call in model.calls(named: "addChild", "addChildViewController") {
+            let node = context.outline[call].nodeID
+            guard let first = model.arguments(of: call).first, model.arguments(of: call).count == 1, first.label == nil,
+                  model.typeClassOfReceiver(call).mayBeController, let childChain = model.chain(first),
+                  model.typeClass(of: childChain, at: node).mayBeController else { continue }
+            let group = model.functionGroup(of: node)
+            guard !group.isEmpty,
+                  !group.contains(where: { context.outline[$0].fullName == "addChild(_:)" && context.outline[$0].modifiers.contains(.override) })
+            else { continue }
+            let child = model.object(of: childChain, at: node)
+            guard !isFinished(child, addedAt: call, group: group, context: context) else { continue }
+            let parent = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
+            let written = context.tree.compactText(ofTokens: first.expression)
+            context.report(token: context.outline[call].nameToken, node: node,
+                           message: Self.message(child: child.isSelf ? "self" : written, parent: parent),
+                           fix: didMoveFix(child: child, written: child.isSelf ? nil : written, parent: parent, addedAt: call,
+                                           group: group, context: context))
         }
     }
 
-    /// Calls that take a controller without finishing its containment.
-    static let viewCalls: Set<String> = ["addChild", "addChildViewController", "addSubview", "insertSubview",
-                                         "addArrangedSubview", "insertArrangedSubview", "bringSubviewToFront"]
+    /// Whether the visible code finishes (or may finish) the protocol that `addChild` starts.
+    func isFinished(_ child: ObjectRef, addedAt call: CallID, group: [FunctionID], context: RuleContext) -> Bool {
+        let model = context.model
+        let finishing: Set<CallSummaries.Effect> = [.didMoveToParent, .handedToContainer, .escapesToUnknown]
+        if model.event(finishing, on: child, in: group, besides: context.outline[call].nodeID) != nil { return true }
+        if model.typeCompletes([.didMoveToParent, .handedToContainer], for: child, at: context.outline[call].nodeID,
+                               outside: group, unlessItAlso: .addedAsChild) {
+            return true
+        }
+        // A local stored into a property: the property's protocol is the type's.
+        if case .local = child.root, let stored = storedProperty(of: child, in: group, context: context),
+           model.typeCompletes([.didMoveToParent, .handedToContainer], for: stored, at: context.outline[call].nodeID,
+                               outside: group, unlessItAlso: .addedAsChild) {
+            return true
+        }
+        if !child.isSelf, child.selfMember == nil {
+            // Its view (or the child) handed back to a caller: a sibling callback places it.
+            if returnsChild(child, in: group, context: context) { return true }
+            // The type sends `didMove` to a child it finds again (`children.last?.didMove(toParent: self)`).
+            if let role = model.enclosingRole(of: context.outline[call].nodeID),
+               model.protocolEvents(inTypeWithKey: role.key).contains(where: {
+                   $0.effect == .didMoveToParent && $0.object.isElement(ofAnyOf: UIKitVocabulary.childCollections)
+               }) {
+                return true
+            }
+        }
+        return false
+    }
 
-    /// `viewController.addChild(self); attach(to: container)` where `attach(to:)` calls
-    /// `didMove(toParent:)`: a method of the run called in the scope finishes the protocol.
-    func helperFinishes(_ child: String, scope: FunctionScope, context: RuleContext) -> Bool {
-        for candidate in scope.calls(context) {
-            let call = context.outline.calls[candidate]
-            guard let helpers = context.index.functionsByName[context.fullName(of: call)] else { continue }
-            let keys = context.argumentKeys(of: call)
-            let receiver = context.receiverChain(call)?.key
-            for helper in helpers {
-                for inner in helper.calls where inner.name == "didMove" {
-                    let innerReceiver = inner.receiver ?? "self"
-                    if child == "self", receiver == nil || receiver == "self", innerReceiver == "self" { return true }
-                    if receiver == child, innerReceiver == "self" { return true }
-                    for (position, key) in keys.enumerated()
-                    where key == child && position < helper.parameterNames.count && innerReceiver == helper.parameterNames[position] {
-                        return true
-                    }
+    /// Inserts `X.didMove(toParent: parent)` after the one statement of the same block that puts
+    /// `X`'s view in place, when there is exactly one such statement after the `addChild` and
+    /// nothing runs later (a closure) in between. No fix without a view statement to follow: where
+    /// the view goes is not certain.
+    func didMoveFix(child: ObjectRef, written: String?, parent: String, addedAt call: CallID, group: [FunctionID],
+                    context: RuleContext) -> Fix? {
+        let model = context.model
+        let added = context.outline[call].nameToken
+        let placements = model.protocolEvents(in: group).filter {
+            $0.effect == .viewAdded && !$0.isIndirect && $0.object.isSame(as: child) && $0.token > added
+        }
+        guard placements.count == 1, let placement = placements.first,
+              model.enclosingClosure(of: placement.node) == model.enclosingClosure(of: context.outline[call].nodeID),
+              !model.areExclusive(placement.node, context.outline[call].nodeID) else { return nil }
+        let fixes = context.fixes
+        // The view statement must sit in the same block as `addChild`.
+        guard let addRange = fixes.statementRange(containing: added), let placeRange = fixes.statementRange(containing: placement.token),
+              context.tree.nextSignificant(after: addRange.upperBound - 1).map({ $0 <= placeRange.lowerBound }) ?? false
+        else { return nil }
+        let statement = written.map { "\($0).didMove(toParent: \(parent))" } ?? "didMove(toParent: \(parent))"
+        return fixes.fix("insert `\(statement)` after the view is added", [fixes.insertStatement(statement, after: placement.token)])
+    }
+
+    /// `self.detail = local` in the group: the property the local is kept in.
+    func storedProperty(of local: ObjectRef, in group: [FunctionID], context: RuleContext) -> ObjectRef? {
+        let model = context.model
+        for function in group {
+            for assignment in model.assignments(in: context.outline[function].nodeID) {
+                let item = context.outline[assignment]
+                guard model.object(ofTokens: item.rhs, at: item.nodeID).isSame(as: local),
+                      let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
+                let target = model.object(of: lhs, at: item.nodeID)
+                if target.selfMember != nil { return target }
+            }
+        }
+        return nil
+    }
+
+    /// `return child.view` or `return child`: the caller takes over.
+    func returnsChild(_ child: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
+        let tree = context.tree
+        for function in group {
+            guard let body = context.outline[function].body else { continue }
+            let tokens = tree.significantTokens(in: body.interior)
+            for (offset, token) in tokens.enumerated() where tree.tokens[token].isKeyword(.return) && offset + 1 < tokens.count {
+                var end = offset + 1
+                while end < tokens.count, tree.tokens[tokens[end]].kind == .identifier || tree.tokens[tokens[end]].kind == .period
+                        || tree.isPostfixMarker(tokens[end]) {
+                    end += 1
                 }
+                guard end > offset + 1, let chain = ExpressionChain(tree, tokens: tokens[offset + 1]..<(tokens[end - 1] + 1)) else {
+                    continue
+                }
+                let node = context.model.innermostNode(containing: token) ?? context.outline[function].nodeID
+                var object = context.model.object(of: chain, at: node)
+                if object.path.last == .member("view") { object.path.removeLast() }
+                if object.isSame(as: child) { return true }
             }
         }
         return false

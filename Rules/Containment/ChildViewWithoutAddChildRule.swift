@@ -13,10 +13,21 @@ public struct ChildViewWithoutAddChildRule: Rule {
         documentation: RuleDocumentation(
             whatItDoes: """
                 Finds `addSubview(X.view)`, `insertSubview(X.view, ...)`, `addArrangedSubview(X.view)` and \
-                `insertArrangedSubview(X.view, at:)` where `X` is a view controller that is never passed to \
-                `addChild(_:)` — not in the same function (closures and, for a property, all its accessors \
-                included), not anywhere in the type for the same stored property, and not by a helper \
-                function of the project that calls `addChild` on what it receives.
+                `insertArrangedSubview(X.view, at:)` where `X` is a view controller that the visible code \
+                never adds as a child. `X` is an object, not a spelling: `addChild(newValue)` in a \
+                property's `willSet` and `addSubview(child.view)` in its `didSet` are one containment. The \
+                `addChild` may be in the same function (closures and, for a property, all its accessors \
+                included), on any parent (`parent.addChild(X)`), in a helper of the run (followed through \
+                helpers of helpers), or — for a property of `self` — in another method of the type, in any \
+                file or a superclass. Not reported: `X` found in `children`/`viewControllers` (already a \
+                child), a window's root controller (`window.rootViewController = X`), `X` handed to a \
+                UIKit container or to code the run cannot see (a library's `add(_:)` helper), the views \
+                UIKit places itself during transitions (a transition context's `containerView`, a \
+                `UIPresentationController`, types adopting `UIViewControllerAnimatedTransitioning`), a \
+                view added only to be measured and removed again in the same function, and \
+                `X` whose declared type is not a view controller. A class whose ancestry leaves the run \
+                through a framework class Lifeguard does not know is judged by that class's name \
+                (`...ViewController`).
                 """,
             whyIsThisBad: """
                 UIKit's view controller containment is a contract: a parent calls `addChild(_:)`, adds the \
@@ -42,12 +53,12 @@ public struct ChildViewWithoutAddChildRule: Rule {
                 }
                 """,
             knownLimitations: """
-                `X` is compared by how it is written (`self.detail`, `detail` and `detail!` are the same; \
-                `detail` and `controllers[0]` are not). When `X`'s type cannot be resolved and is not \
-                declared in the run, it is checked only if its name reads like a controller \
+                When `X`'s type cannot be resolved and is not declared in the run, a plain name is \
+                checked, and a deeper chain only when its last name reads like a controller \
                 (`...Controller`, `...VC`): an object with a `view` property that is not a view controller \
-                (a Texture node, a coordinator) is left alone. Containment done by a helper outside the run \
-                (a framework extension) is not seen; suppress the line with a comment naming the helper.
+                (a Texture node, a coordinator) is left alone. A parameter `X` is reported only when the \
+                type never adds any child itself: its caller may have added it. The `addChild` a caller \
+                makes before handing a local over is not followed.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -135,224 +146,140 @@ public struct ChildViewWithoutAddChildRule: Rule {
                 let text = "view.addSubview(child.view)" // view.addSubview(child.view)
                 """),
         ],
-        indexedCalls: ["addChild", "addChildViewController"])
+        indexedCalls: [])
 
-    static let insertions: [String] = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
-    static let containment: Set<String> = ["addChild", "addChildViewController"]
     static let transitionProtocols = ["UIViewControllerAnimatedTransitioning", "UIViewControllerInteractiveTransitioning"]
     /// Controllers whose views UIKit places itself during presentations.
     static let managedByUIKit: Set<String> = ["presentedViewController", "presentingViewController"]
 
     public func check(_ context: RuleContext) {
-        guard !context.model.isAppKitOnly else { return }
         let model = context.model
-        let outline = context.outline
-        for callIndex in model.calls(named: "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview") {
-            let call = outline.calls[callIndex]
-            guard let first = context.arguments(of: call).first, first.label == nil,
-                  let chain = context.chain(first), chain.lastName == "view", chain.names.count >= 2,
-                  let child = chain.baseKey, let childChain = baseChain(of: chain, context: context, argument: first)
+        guard !model.isAppKitOnly else { return }
+        for call in model.calls(named: "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview") {
+            let node = context.outline[call].nodeID
+            guard let first = model.arguments(of: call).first, first.label == nil,
+                  let chain = model.chain(first), chain.lastName == "view", chain.names.count >= 2,
+                  let childChain = chain.dropping(last: 1), !childChain.startsWithSelf || childChain.links.count > 1
             else { continue }
-            guard !childChain.contains(anyOf: UIKitVocabulary.childCollections),
+            let viewObject = model.object(of: chain, at: node)
+            var child = viewObject
+            child.path.removeLast()
+            guard !child.isSelf, !isAlreadyChild(child, chain: childChain),
                   !isTransitionContainer(call, context: context),
-                  !isFromChildCollection(childChain, at: call.node, context: context),
-                  isController(childChain, at: call.node, context: context),
-                  !hasContainment(of: child, receivedBy: call, callIndex: callIndex, context: context)
-            else { continue }
+                  isController(childChain, at: node, context: context),
+                  !hasContainment(of: child, at: call, context: context) else { continue }
+            let written = writtenOwner(ofView: chain, in: first, context: context)
             var notes: [RuleContext.Note] = []
-            if let root = childChain.names.first, childChain.names.count == 1,
-               let variable = model.localVariable(named: root, visibleAt: call.node) {
-                notes.append(.init("`\(child)` is created here; `addChild` is missing for it",
-                                   token: outline.variables[variable].nameToken))
+            if case .local(let variable) = child.root, child.path.isEmpty {
+                notes.append(.init("`\(written)` is created here; `addChild` is missing for it",
+                                   token: context.outline[variable].nameToken))
             }
-            let inController = model.enclosingRole(of: call.node)?.isController ?? false
-            context.report(token: call.nameToken, node: call.node,
-                           message: Self.message(child: child, inController: inController), notes: notes)
+            let inController = model.enclosingRole(of: node)?.isController ?? false
+            context.report(token: context.outline[call].nameToken, node: node,
+                           message: Self.message(child: written, inController: inController), notes: notes)
         }
     }
 
-    /// `detail` of `detail.view`, as a chain of its own.
-    func baseChain(of chain: ExpressionChain, context: RuleContext, argument: Argument) -> ExpressionChain? {
-        guard let viewToken = chain.linkTokens.last, let dot = context.tree.previousSignificant(before: viewToken) else {
-            return nil
+    /// `detail` in `detail?.view`, as written.
+    func writtenOwner(ofView chain: ExpressionChain, in argument: Argument, context: RuleContext) -> String {
+        let tree = context.tree
+        guard let viewToken = chain.linkTokens.last, var end = tree.previousSignificant(before: viewToken) else { return "" }
+        if let before = tree.previousSignificant(before: end), tree.isPostfixMarker(before) { end = before }
+        return tree.compactText(ofTokens: argument.expression.lowerBound..<end)
+    }
+
+    /// `children[0]`, `children.last!`, `for child in children`, `presentedViewController`: a
+    /// controller UIKit already holds as a child (or places itself).
+    func isAlreadyChild(_ child: ObjectRef, chain: ExpressionChain) -> Bool {
+        if child.isElement(ofAnyOf: UIKitVocabulary.childCollections) { return true }
+        if chain.contains(anyOf: UIKitVocabulary.childCollections) { return true }
+        return chain.names.contains { Self.managedByUIKit.contains($0) }
+    }
+
+    /// Whether the visible code adds `child` as a child somewhere it counts, or cannot tell.
+    func hasContainment(of child: ObjectRef, at call: CallID, context: RuleContext) -> Bool {
+        let model = context.model
+        let node = context.outline[call].nodeID
+        let group = model.functionGroup(of: node)
+        let takers: Set<CallSummaries.Effect> = [.addedAsChild, .handedToContainer, .escapesToUnknown]
+        if model.event(takers, on: child, in: group, besides: node) != nil { return true }
+        // A view added only to be measured and taken out again in the same function is never shown.
+        let added = context.outline[call].nameToken
+        if model.event([.viewRemoved], on: child, in: group, where: { $0.token > added }) != nil { return true }
+        if model.typeTarget(of: child) != nil,
+           model.typeCompletes([.addedAsChild, .handedToContainer], for: child, at: node, outside: group) {
+            return true
         }
-        var end = dot
-        // `detail?.view`: the `?` belongs to the base.
-        if let before = context.tree.previousSignificant(before: dot), context.tree.tokens[before].kind == .operator {
-            end = before
+        if case .parameter(let function, let position) = child.root, child.path.isEmpty {
+            return callersContain(function: function, position: position, context: context)
         }
-        return ExpressionChain(context.tree, tokens: argument.expression.lowerBound..<end)
+        return false
+    }
+
+    /// A parameter's object: contained when a caller of the run adds what it passes (or hands it
+    /// to code the run cannot see). With no caller in sight, the function itself shows the view of
+    /// a controller nobody adds.
+    func callersContain(function: FunctionID, position: Int, context: RuleContext) -> Bool {
+        let summaries = context.index.summaries
+        let takers: Set<CallSummaries.Effect> = [.addedAsChild, .handedToContainer, .escapesToUnknown]
+        for caller in summaries.callers(of: context.outline[function].fullName) {
+            guard let effects = caller.callerEffects(onArgument: position, in: summaries) else { continue }
+            if !effects.isDisjoint(with: takers) { return true }
+        }
+        return false
     }
 
     /// Custom transition animators and presentation controllers add views to the transition's
     /// container: that is UIKit's own containment at work.
-    func isTransitionContainer(_ call: Call, context: RuleContext) -> Bool {
+    func isTransitionContainer(_ call: CallID, context: RuleContext) -> Bool {
         let model = context.model
-        if let role = model.enclosingRole(of: call.node) {
+        let node = context.outline[call].nodeID
+        if let role = model.enclosingRole(of: node) {
             for name in Self.transitionProtocols where context.index.conforms(role.key, to: name) { return true }
-            if let type = model.enclosingType(of: call.node),
-               context.outline.types[type].inheritedTypes.contains(where: { Self.transitionProtocols.contains($0.name) }) {
+            if let type = model.enclosingType(of: node),
+               context.outline[type].inheritedTypes.contains(where: { Self.transitionProtocols.contains($0.name) }) {
                 return true
             }
         }
-        guard let receiver = context.receiverChain(call) else { return false }
-        if receiver.lastName == "containerView" {
-            return isTransitionContext(receiver, at: call.node, context: context)
-        }
+        guard let receiver = model.receiver(of: call) else { return false }
+        var source = receiver
+        var sourceNode = node
+        // `let container = transitionContext.containerView`.
         if receiver.names.count == 1, !receiver.startsWithSelf,
-           let local = model.localVariable(named: receiver.names[0], visibleAt: call.node),
-           let initializer = context.outline.variables[local].initializer,
-           let source = ExpressionChain(context.tree, tokens: initializer), source.lastName == "containerView" {
-            return isTransitionContext(source, at: context.outline.variables[local].node, context: context)
+           case .local(let variable) = model.binding(of: receiver.names[0], at: TokenID(receiver.linkTokens[0])),
+           let initializer = context.outline[variable].initializer,
+           let chain = ExpressionChain(context.tree, tokens: initializer) {
+            source = chain
+            sourceNode = context.outline[variable].nodeID
         }
-        return false
+        guard source.lastName == "containerView" else { return false }
+        return isTransitionContext(source, at: sourceNode, context: context)
     }
 
     /// `transitionContext.containerView`, or `containerView` inside a `UIPresentationController`.
-    func isTransitionContext(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
+    func isTransitionContext(_ chain: ExpressionChain, at node: NodeID, context: RuleContext) -> Bool {
+        let model = context.model
         let names = chain.names
         if names.count == 1 {
-            guard let role = context.model.enclosingRole(of: node) else { return false }
+            guard let role = model.enclosingRole(of: node) else { return false }
             return context.index.inherits(role.key, from: "UIPresentationController")
         }
-        let root = names[0]
-        if let (_, parameter) = context.model.parameter(named: root, visibleAt: node) {
-            return context.tree.text(ofTokens: context.outline.parameters[parameter].type).contains("ContextTransitioning")
+        if case .parameter(let function, let position) = model.binding(of: names[0], at: TokenID(chain.linkTokens[0])) {
+            let parameter = context.outline.parameters[context.outline[function].parameters.lowerBound + position]
+            return context.tree.text(ofTokens: parameter.type).contains("ContextTransitioning")
         }
-        let lowered = root.lowercased()
+        let lowered = names[0].lowercased()
         return lowered.contains("context") || lowered.contains("transition")
-    }
-
-    /// `let child = children.first`, `for child in children`: already a child.
-    func isFromChildCollection(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
-        guard let root = chain.names.first, !chain.startsWithSelf else { return false }
-        let model = context.model
-        if Self.managedByUIKit.contains(root) { return true }
-        // `children.forEach { $0.view ... }`, `viewControllers.map { controller in ... }`.
-        var current = context.outline.nodes[node].parent
-        while current >= 0, context.outline.nodes[current].kind != .function {
-            if context.outline.nodes[current].kind == .closure {
-                let closure = context.outline.closures[context.outline.nodes[current].detail]
-                if root == "$0" || closure.parameterNames.contains(root), let call = closure.call,
-                   let receiver = context.receiverChain(context.outline.calls[call]),
-                   receiver.contains(anyOf: UIKitVocabulary.childCollections) {
-                    return true
-                }
-            }
-            current = context.outline.nodes[current].parent
-        }
-        if let local = model.localVariable(named: root, visibleAt: node),
-           let initializer = context.outline.variables[local].initializer,
-           mentionsChildCollection(initializer, context: context) {
-            return true
-        }
-        for (conditional, _) in model.enclosingConditionals(of: node) {
-            let item = context.outline.conditionals[conditional]
-            guard item.kind == .forIn, mentionsChildCollection(item.condition, context: context) else { continue }
-            for token in context.tree.significantTokens(in: item.condition) {
-                if context.tree.tokens[token].isKeyword(.in) { break }
-                if context.tree.text(ofToken: token) == root { return true }
-            }
-        }
-        return false
-    }
-
-    func mentionsChildCollection(_ range: Range<Int>, context: RuleContext) -> Bool {
-        context.tree.significantTokens(in: range).contains { token in
-            context.tree.tokens[token].kind == .identifier
-                && UIKitVocabulary.childCollections.contains(context.tree.text(ofToken: token))
-        }
     }
 
     /// Whether `X` can be a view controller: its resolved type is one, or it cannot be resolved
     /// and nothing says otherwise.
-    func isController(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
-        if let type = context.model.declaredTypeName(of: chain, at: node) {
-            return TypeClass(type, index: context.index) == .controller
+    func isController(_ chain: ExpressionChain, at node: NodeID, context: RuleContext) -> Bool {
+        if let type = context.model.typeKey(of: chain, at: node) {
+            return TypeClass(typeKey: type, index: context.index) == .controller
         }
         // Unresolved: a plain name is checked; a deeper chain only when it reads like a controller.
-        return chain.names.count == 1 || context.classify(chain, at: node) == .controller
-    }
-
-    /// Whether `child` is passed to `addChild` where it counts.
-    func hasContainment(of child: String, receivedBy call: Call, callIndex: Int, context: RuleContext) -> Bool {
-        let model = context.model
-        let outline = context.outline
-        var scopes: [Int] = []
-        var aliases: Set<String> = [child]
-        if let function = model.enclosingFunction(of: call.node) {
-            let declaration = outline.functions[function]
-            if let property = declaration.property {
-                // The accessors of one property are one function; `newValue`/`oldValue` stand for it.
-                scopes = outline.functions.indices.filter { outline.functions[$0].property == property }
-                if child == outline.variables[property].name { aliases.formUnion(["newValue", "oldValue"]) }
-            } else {
-                scopes = [function]
-            }
-        }
-        for function in scopes {
-            let node = outline.functions[function].node
-            for candidate in model.descendants(of: node, kind: .call) {
-                let other = outline.calls[candidate]
-                let name = model.name(ofCall: candidate)
-                if Self.containment.contains(name) {
-                    if let argument = context.arguments(of: other).first, let key = context.chain(argument)?.key,
-                       aliases.contains(key) {
-                        return true
-                    }
-                    // `newValue.map(addChild)`
-                } else if name == "map" || name == "flatMap" || name == "forEach",
-                          let argument = context.arguments(of: other).first,
-                          Self.containment.contains(context.tree.text(ofTokens: argument.expression)),
-                          let receiver = context.receiverChain(other), aliases.contains(receiver.key) {
-                    return true
-                } else if helperContains(child, call: other, context: context) {
-                    return true
-                }
-            }
-        }
-        // A stored property added as a child elsewhere in the type (any file). A local that
-        // shadows the property is not the property.
-        let isSingleName = child.split(separator: ".").count == 1
-        let childIsProperty = isSingleName
-            && (model.isStoredProperty(child, at: call.node) || chainStartsWithSelf(call, context: context))
-        // A parameter: the caller adds the child and hands it over (`addChild(x); insertView(x: x)`),
-        // usually under the same name.
-        let childIsParameter = isSingleName && !childIsProperty && model.parameter(named: child, visibleAt: call.node) != nil
-        if let role = model.enclosingRole(of: call.node), childIsProperty || childIsParameter {
-            for indexed in context.index.calls(inType: role.key)
-            where Self.containment.contains(indexed.name) && indexed.firstArgument == child
-                && (childIsParameter || !indexed.firstArgumentIsLocal) {
-                return true
-            }
-        }
-        return false
-    }
-
-    /// `self.child.view`: the child is named through `self`.
-    func chainStartsWithSelf(_ call: Call, context: RuleContext) -> Bool {
-        guard let first = context.arguments(of: call).first, let chain = context.chain(first) else { return false }
-        return chain.startsWithSelf
-    }
-
-    /// `embed(child)` where `embed` calls `addChild` on its parameter, or `child.attach(to: self)`
-    /// where `attach` calls `parent.addChild(self)`.
-    func helperContains(_ child: String, call: Call, context: RuleContext) -> Bool {
-        let arguments = context.arguments(of: call)
-        let fullName = context.tree.name(of: call) + "(" + arguments.map { ($0.label ?? "_") + ":" }.joined() + ")"
-        guard let candidates = context.index.functionsByName[fullName] else { return false }
-        let position = arguments.firstIndex { context.chain($0)?.key == child }.map { $0 - arguments.startIndex }
-        let isReceiver = context.receiverChain(call)?.key == child
-        guard position != nil || isReceiver else { return false }
-        for helper in candidates {
-            for inner in helper.calls where Self.containment.contains(inner.name) {
-                if let position, position < helper.parameterNames.count, inner.firstArgument == helper.parameterNames[position] {
-                    return true
-                }
-                if isReceiver, inner.firstArgument == "self" { return true }
-            }
-        }
-        return false
+        return chain.names.count == 1 || context.model.typeClass(of: chain, at: node) == .controller
     }
 
     static func message(child: String, inController: Bool) -> String {

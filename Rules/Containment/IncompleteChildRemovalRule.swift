@@ -12,11 +12,16 @@ public struct IncompleteChildRemovalRule: Rule {
         summary: "A child view controller is removed without `willMove(toParent: nil)`, or its view without the controller.",
         documentation: RuleDocumentation(
             whatItDoes: """
-                Within one function, for the same child `X`: flags `X.removeFromParent()` that no \
-                `X.willMove(toParent: nil)` precedes (a controller removing itself included), and \
-                `X.view.removeFromSuperview()` with no `X.removeFromParent()` when the type adds `X` as a \
-                child (`addChild(X)`) somewhere — unless the same function puts `X.view` back into another \
-                container, which moves the view and keeps the child. Calls inside an \
+                For the same child object `X` (followed by identity: `oldValue` in a property's `didSet` is \
+                the property as its `willSet` saw it, `$0` in `children.forEach` is each child): flags \
+                `X.removeFromParent()` that no `X.willMove(toParent: nil)` precedes, and \
+                `X.view.removeFromSuperview()` with no `X.removeFromParent()` when `X` is a child the code \
+                added (`addChild(X)` in the same function or, for a property, anywhere in the type) — \
+                unless the same function puts `X.view` back into another container, which moves the view \
+                and keeps the child. The `willMove` may come from the same function or property accessors, a \
+                helper of the run, or (for a property of `self`) another method of the type that starts the \
+                removal. A controller that removes itself is reported only when the run shows a caller \
+                that did not send it `willMove(toParent: nil)`, or no caller at all. Calls inside an \
                 `override func removeFromParent()` are left alone, and so is SpriteKit's \
                 `removeFromParent()` on nodes.
                 """,
@@ -42,9 +47,16 @@ public struct IncompleteChildRemovalRule: Rule {
                 }
                 """,
             knownLimitations: """
-                `X` is compared as written. A removal split across functions (the `willMove` in one \
-                method, `removeFromParent()` in another) is reported; suppress it with a comment if the \
-                split is deliberate.
+                A local child handed to code the run cannot see is not followed there: if that code \
+                finishes the removal, nothing is reported. A removal split across methods is followed for \
+                `self`'s properties only.
+                """,
+            fix: """
+                For `X.removeFromParent()` with no `willMove`: inserts `X.willMove(toParent: nil)` before \
+                the removal (before `X.view.removeFromSuperview()` when that is the statement just \
+                before), with its indentation. No fix when the function already sends `willMove` in the \
+                wrong place or with a parent, when the removal runs in a closure, or for a view removed \
+                without its controller (removing the controller too changes what the code does).
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -103,90 +115,143 @@ public struct IncompleteChildRemovalRule: Rule {
                 }
                 """),
         ],
-        indexedCalls: ["addChild", "addChildViewController"])
+        indexedCalls: [])
 
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        let outline = context.outline
-        for callIndex in model.calls(named: "removeFromParent", "removeFromParentViewController") {
-            let call = outline.calls[callIndex]
-            let receiver = context.receiverChain(call)
-            guard call.arguments.isEmpty, receiver?.key != "super", !insideRemoveOverride(call.node, context),
-                  context.mayBeController(receiver, at: call.node) else { continue }
-            let childKey = receiver.map { context.dealiasedKey($0, at: call.node) } ?? "self"
-            let scope = FunctionScope(of: call.node, in: context)
-            let aliases = scope.aliases(of: childKey, context: context)
-            // Inside a closure (an animation's completion), the removal runs after the rest of the
-            // function, so a `willMove` written anywhere in the function comes first.
-            let deferred = isInsideClosure(call.node, context)
-            let prepared = scope.calls(context).contains { candidate in
-                let other = outline.calls[candidate]
-                let otherKey = context.receiverChain(other).map { context.dealiasedKey($0, at: other.node) } ?? "self"
-                guard model.name(ofCall: candidate) == "willMove", deferred || other.chainStart < call.chainStart,
-                      aliases.contains(otherKey), let argument = context.argument("toParent", of: other) else { return false }
-                return context.tree.significantTokens(in: argument.expression).map { context.tree.tokens[$0].keyword } == [.nil]
-            }
-            guard !prepared else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.parentMessage(child: childKey))
+        for call in model.calls(named: "removeFromParent", "removeFromParentViewController") {
+            let node = context.outline[call].nodeID
+            let receiver = model.receiver(of: call)
+            guard model.arguments(of: call).isEmpty, receiver?.key != "super", !insideRemoveOverride(node, context),
+                  model.typeClassOfReceiver(call).mayBeController else { continue }
+            let child = model.receiverObject(of: call)
+            let group = model.functionGroup(of: node)
+            guard !group.isEmpty, !isPrepared(child, removedAt: call, group: group, context: context) else { continue }
+            let written = receiver.map { _ in context.tree.compactText(ofTokens: context.outline[call].receiver!) } ?? "self"
+            // The fix calls through the same optional chain the removal does (`current?.willMove`).
+            let chained = written + (context.outline[call].isOptionalChain ? "?" : "")
+            context.report(token: context.outline[call].nameToken, node: node, message: Self.parentMessage(child: written),
+                           fix: willMoveFix(child: child, written: receiver == nil ? nil : chained, removedAt: call, group: group,
+                                            context: context))
         }
-        for callIndex in model.calls(named: "removeFromSuperview") {
-            let call = outline.calls[callIndex]
-            guard let receiver = context.receiverChain(call), receiver.lastName == "view", receiver.links.count >= 2,
-                  let child = receiver.baseKey, child != "self", !child.isEmpty,
-                  !insideRemoveOverride(call.node, context) else { continue }
-            let scope = FunctionScope(of: call.node, in: context)
-            let aliases = scope.aliases(of: child, context: context)
-            let removed = scope.calls(context).contains { candidate in
-                let name = model.name(ofCall: candidate)
-                guard name == "removeFromParent" || name == "removeFromParentViewController" else { return false }
-                return context.receiverChain(outline.calls[candidate]).map { aliases.contains($0.key) } ?? false
-            }
-            guard !removed, !isReinserted(child, after: call, scope: scope, context: context),
-                  addsAsChild(child, at: call.node, scope: scope, context: context) else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.viewMessage(child: child))
+        for call in model.calls(named: "removeFromSuperview") {
+            let node = context.outline[call].nodeID
+            guard let receiver = model.receiver(of: call), receiver.lastName == "view", receiver.names.count >= 2,
+                  !insideRemoveOverride(node, context) else { continue }
+            var child = model.receiverObject(of: call)
+            child.path.removeLast()
+            guard !child.isSelf, let ownerChain = receiver.dropping(last: 1),
+                  model.typeClass(of: ownerChain, at: node).mayBeController else { continue }
+            let group = model.functionGroup(of: node)
+            guard !group.isEmpty,
+                  model.event([.removedFromParent, .escapesToUnknown, .handedToContainer], on: child, in: group) == nil,
+                  !isReinserted(child, after: call, group: group, context: context),
+                  isAddedAsChild(child, at: node, group: group, context: context) else { continue }
+            let written = writtenOwner(ofView: receiver, call: call, context: context)
+            context.report(token: context.outline[call].nameToken, node: node, message: Self.viewMessage(child: written))
         }
     }
 
-    /// `child.view.removeFromSuperview()` then `stack.addArrangedSubview(child.view)`: the view
-    /// moves to another place and the child stays, as it should.
-    func isReinserted(_ child: String, after call: Call, scope: FunctionScope, context: RuleContext) -> Bool {
-        let insertions: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
-        return scope.calls(context).contains { candidate in
-            let other = context.outline.calls[candidate]
-            guard other.chainStart > call.chainStart, insertions.contains(context.model.name(ofCall: candidate)),
-                  let first = context.arguments(of: other).first else { return false }
-            return context.chain(first)?.key == child + ".view"
+    /// Whether `willMove(toParent: nil)` reaches `child` before `removeFromParent()`.
+    func isPrepared(_ child: ObjectRef, removedAt call: CallID, group: [FunctionID], context: RuleContext) -> Bool {
+        let model = context.model
+        let node = context.outline[call].nodeID
+        let removal = context.outline[call].nameToken
+        // Inside a closure (an animation's completion) the removal runs after the rest of the
+        // function, so a `willMove` written anywhere in the function comes first.
+        let deferred = model.isInsideClosure(node)
+        if model.event([.willMoveToNil, .escapesToUnknown], on: child, in: group, where: { deferred || $0.token < removal }) != nil {
+            return true
         }
+        // A function that sends `willMove(toParent:)` itself (after the removal, or with a parent)
+        // runs its own protocol, and gets it wrong: another method's `willMove` does not vouch for it.
+        if model.typeTarget(of: child) != nil, !child.isSelf, !sendsWillMove(to: child, in: group, context: context),
+           model.typeCompletes([.willMoveToNil], for: child, at: node, outside: group, unlessItAlso: .removedFromParent) {
+            return true
+        }
+        if child.isSelf { return callersPrepare(group: group, context: context) }
+        return false
     }
 
-    func isInsideClosure(_ node: Int, _ context: RuleContext) -> Bool {
-        var current = context.outline.nodes[node].parent
-        while current >= 0, context.outline.nodes[current].kind != .function {
-            if context.outline.nodes[current].kind == .closure { return true }
-            current = context.outline.nodes[current].parent
+    /// Inserts `X.willMove(toParent: nil)` before the removal sequence: before
+    /// `X.view.removeFromSuperview()` when that statement comes just before in the same block,
+    /// else before `removeFromParent()`. No fix when the group already sends `willMove` (in the
+    /// wrong place or with a parent: moving it is a decision), inside a loop's closure, or when the
+    /// removal runs later (a completion closure).
+    func willMoveFix(child: ObjectRef, written: String?, removedAt call: CallID, group: [FunctionID],
+                     context: RuleContext) -> Fix? {
+        let model = context.model
+        let node = context.outline[call].nodeID
+        guard !sendsWillMove(to: child, in: group, context: context), model.enclosingClosure(of: node) == nil,
+              child.path.allSatisfy({ if case .member = $0 { return true } else { return false } }) else { return nil }
+        let fixes = context.fixes
+        let removal = context.outline[call].nameToken
+        var anchor = removal
+        if let viewRemoval = model.protocolEvents(in: group).last(where: {
+            $0.effect == .viewRemoved && !$0.isIndirect && $0.object.isSame(as: child) && $0.token < removal
+        }), model.enclosingClosure(of: viewRemoval.node) == nil,
+           let viewRange = fixes.statementRange(containing: viewRemoval.token),
+           let removalRange = fixes.statementRange(containing: removal),
+           context.tree.nextSignificant(after: viewRange.upperBound - 1) == removalRange.lowerBound {
+            anchor = viewRemoval.token
+        }
+        let statement = written.map { "\($0).willMove(toParent: nil)" } ?? "willMove(toParent: nil)"
+        return fixes.fix("insert `\(statement)` before the removal", [fixes.insertStatement(statement, before: anchor)])
+    }
+
+    /// Whether the group calls `willMove(toParent:)` on `child`, with any argument.
+    func sendsWillMove(to child: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
+        let model = context.model
+        for function in group {
+            for call in model.calls(in: context.outline[function].nodeID) where model.name(of: call) == "willMove" {
+                if model.receiverObject(of: call).isSame(as: child) { return true }
+            }
         }
         return false
     }
 
-    func insideRemoveOverride(_ node: Int, _ context: RuleContext) -> Bool {
-        guard let function = context.model.enclosingFunction(of: node) else { return false }
-        return context.outline.functions[function].fullName == "removeFromParent()"
+    /// A controller removing itself: fine when every caller the run shows sent it
+    /// `willMove(toParent: nil)` first; unknown callers (through a local) count as prepared.
+    func callersPrepare(group: [FunctionID], context: RuleContext) -> Bool {
+        let summaries = context.index.summaries
+        for function in group where context.outline[function].kind == .function {
+            for caller in summaries.callers(of: context.outline[function].fullName) {
+                guard let receiver = caller.receiver else { return true }
+                let effects = summaries.functions[caller.function].effects
+                if effects.contains(CallSummaries.TargetEffect(receiver, .willMoveToNil)) { return true }
+            }
+        }
+        return false
     }
 
-    /// Whether the function or the type (any file) calls `addChild(child)`.
-    func addsAsChild(_ child: String, at node: Int, scope: FunctionScope, context: RuleContext) -> Bool {
+    /// `child.view.removeFromSuperview()` then `stack.addArrangedSubview(child.view)`: the view
+    /// moves to another place and the child stays, as it should.
+    func isReinserted(_ child: ObjectRef, after call: CallID, group: [FunctionID], context: RuleContext) -> Bool {
+        let after = context.outline[call].nameToken
+        return context.model.event([.viewAdded], on: child, in: group, where: { $0.token > after }) != nil
+    }
+
+    /// Whether `child` is a child the code added: in the group, or (a property of `self`) anywhere in the type.
+    func isAddedAsChild(_ child: ObjectRef, at node: NodeID, group: [FunctionID], context: RuleContext) -> Bool {
         let model = context.model
-        for candidate in scope.calls(context) {
-            let name = model.name(ofCall: candidate)
-            guard name == "addChild" || name == "addChildViewController",
-                  let first = context.arguments(of: context.outline.calls[candidate]).first else { continue }
-            if context.chain(first)?.key == child { return true }
-        }
-        guard let role = model.enclosingRole(of: node) else { return false }
-        return context.index.calls(inType: role.key).contains {
-            ($0.name == "addChild" || $0.name == "addChildViewController") && $0.firstArgument == child
-        }
+        if model.event([.addedAsChild], on: child, in: group) != nil { return true }
+        guard model.typeTarget(of: child) != nil else { return false }
+        return model.typeCompletes([.addedAsChild], for: child, at: node, outside: group)
+    }
+
+    func insideRemoveOverride(_ node: NodeID, _ context: RuleContext) -> Bool {
+        guard let function = context.model.enclosingFunction(of: node) else { return false }
+        return context.outline[function].fullName == "removeFromParent()"
+    }
+
+    /// `detail` in `detail?.view.removeFromSuperview()`, as written.
+    func writtenOwner(ofView receiver: ExpressionChain, call: CallID, context: RuleContext) -> String {
+        let tree = context.tree
+        guard let range = context.outline[call].receiver, let viewToken = receiver.linkTokens.last,
+              var end = tree.previousSignificant(before: viewToken) else { return "" }
+        if let before = tree.previousSignificant(before: end), tree.isPostfixMarker(before) { end = before }
+        return tree.compactText(ofTokens: range.lowerBound..<end)
     }
 
     static func parentMessage(child: String) -> String {

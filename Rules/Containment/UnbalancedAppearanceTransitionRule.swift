@@ -38,8 +38,10 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
                 }
                 """,
             knownLimitations: """
-                Receivers are compared as written; the pairing is checked per type, not per path, so an \
-                `end` on only one branch of an `if` counts as paired.
+                Receivers are compared as objects (`previous = current` makes them one), and the pairing \
+                is checked per method when the method calls both kinds, else per type — not per path, so \
+                an `end` on only one branch of an `if` counts as paired. A parameter pairs with another \
+                parameter or with one of several children, since its caller may pass either.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -83,60 +85,75 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
                 }
                 """),
         ],
-        indexedCalls: ["beginAppearanceTransition", "endAppearanceTransition"])
+        indexedCalls: [])
 
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        let outline = context.outline
-        for (name, partner) in [("beginAppearanceTransition", "endAppearanceTransition"),
-                                ("endAppearanceTransition", "beginAppearanceTransition")] {
-            for callIndex in model.calls(named: name) {
-                let call = outline.calls[callIndex]
-                guard let role = model.enclosingRole(of: call.node) else { continue }
-                let receiverChain = context.receiverChain(call)
-                let receiver = receiverChain?.key ?? "self"
-                let partners = context.index.calls(inType: role.key).filter { $0.name == partner }
-                let loopReceiver = receiverChain.map { builtFromLoop($0, call: call, context: context) } ?? false
-                let balanced = partners.contains { other in
-                    let otherReceiver = other.receiver ?? "self"
-                    return loopReceiver || otherReceiver == receiver || Self.isLoopShaped(otherReceiver)
+        for (name, partner, missing) in [
+            ("beginAppearanceTransition", CallSummaries.Effect.appearanceEnded, "endAppearanceTransition"),
+            ("endAppearanceTransition", .appearanceBegan, "beginAppearanceTransition"),
+        ] {
+            for call in model.calls(named: name) {
+                let node = context.outline[call].nodeID
+                guard let role = model.enclosingRole(of: node) else { continue }
+                let object = model.receiverObject(of: call)
+                // A method that completes transitions itself (it has calls of both kinds) pairs them
+                // itself; otherwise the type's other methods may hold the partner (`begin` in
+                // `viewWillAppear`, `end` in `viewDidAppear`).
+                let group = model.functionGroup(of: node)
+                let groupPartners = model.protocolEvents(in: group).filter { $0.effect == partner }
+                if !groupPartners.isEmpty {
+                    if groupPartners.contains(where: { Self.pairs(object, $0.object) }) { continue }
+                    let written = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
+                    context.report(token: context.outline[call].nameToken, node: node,
+                                   message: Self.message(receiver: written, called: name, missing: missing))
+                    continue
                 }
-                guard !balanced else { continue }
-                context.report(token: call.nameToken, node: call.node,
-                               message: Self.message(receiver: receiver, called: name, missing: partner))
+                let inFile = model.protocolEvents(inTypeWithKey: role.key).contains { event in
+                    event.effect == partner && Self.pairs(object, event.object)
+                }
+                guard !inFile else { continue }
+                // Other files and superclasses: an effect on something that is no property of `self`
+                // (`.other`) is some child's, and pairs like a collective receiver.
+                let elsewhere = model.typeEffects(ofTypeWithKey: role.key).contains { targetEffect in
+                    guard targetEffect.effect == partner else { return false }
+                    if targetEffect.target == .other { return Self.kind(of: object) != .specific }
+                    return Self.kind(of: object) == .collective || model.typeTarget(of: object) == targetEffect.target
+                }
+                guard !elsewhere else { continue }
+                let written = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
+                context.report(token: context.outline[call].nameToken, node: node,
+                               message: Self.message(receiver: written, called: name, missing: missing))
             }
         }
     }
 
-    /// A receiver built from a loop variable or closure parameter (`shelves[index]`, `$0`,
-    /// `children[i]`): any receiver's matching call may pair with it.
-    func builtFromLoop(_ chain: ExpressionChain, call: Call, context: RuleContext) -> Bool {
-        if Self.isLoopShaped(chain.key) { return true }
-        guard let range = call.receiver else { return false }
-        for token in context.tree.significantTokens(in: range) where context.tree.tokens[token].kind == .identifier {
-            if isLoopVariable(context.tree.text(ofToken: token), at: call.node, context: context) { return true }
-        }
-        return false
+    /// How precisely a receiver names one controller.
+    enum ReceiverKind {
+        /// One of several (`children[i]`, a loop variable, `$0`): any receiver's matching call may pair with it.
+        case collective
+        /// A parameter: whichever controller the caller passes, maybe one of the type's collective ones.
+        case parameter
+        /// A property, `self`, a local holding a new object: only the same object pairs.
+        case specific
     }
 
-    /// Receivers written through a collection or a closure parameter, as the index records them.
-    static func isLoopShaped(_ key: String) -> Bool {
-        key.contains("$") || key.hasPrefix("children") || key.hasPrefix("viewControllers") || key.contains("[")
+    static func kind(of object: ObjectRef) -> ReceiverKind {
+        switch object.root {
+        case .closureParameter, .pattern, .opaque: return .collective
+        case .parameter where object.path.isEmpty: return .parameter
+        default: return object.path.contains(.element) || object.path.contains(.elementOrSelf) ? .collective : .specific
+        }
     }
 
-    /// `for child in children { child.begin... }`, `children.forEach { $0.begin... }`.
-    func isLoopVariable(_ name: String, at node: Int, context: RuleContext) -> Bool {
-        if name == "$0" || name.hasPrefix("children") || name.hasPrefix("viewControllers") { return true }
-        for (conditional, part) in context.model.enclosingConditionals(of: node) where part == .body {
-            let item = context.outline.conditionals[conditional]
-            guard item.kind == .forIn else { continue }
-            for token in context.tree.significantTokens(in: item.condition) {
-                if context.tree.tokens[token].isKeyword(.in) { break }
-                if context.tree.text(ofToken: token) == name { return true }
-            }
+    /// Whether a `begin` on one receiver and an `end` on another can be the same controller's.
+    static func pairs(_ lhs: ObjectRef, _ rhs: ObjectRef) -> Bool {
+        if lhs.isSame(as: rhs) { return true }
+        switch (kind(of: lhs), kind(of: rhs)) {
+        case (.collective, _), (_, .collective), (.parameter, .parameter): return true
+        default: return false
         }
-        return context.model.isClosureParameter(name, visibleAt: node)
     }
 
     static func message(receiver: String, called: String, missing: String) -> String {

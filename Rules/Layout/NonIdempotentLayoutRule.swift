@@ -22,9 +22,12 @@ public struct NonIdempotentLayoutRule: Rule {
                 are guarded: inside an `if`/`guard`/`while`/`switch` whose condition tests a stored \
                 property of `self` (`if !didSetUp`, `if gradient.superlayer == nil`), or after a \
                 `guard ... else { return }` in the callback's body. Network work (`URLSession`, \
-                `dataTask`, `URLRequest`, `task.resume()`), `addObserver` registrations, and an \
-                unconditional `setNeedsLayout()`/`layoutIfNeeded()` on the view itself (or \
-                `setNeedsDisplay()` in `draw(_:)`) are flagged even when guarded.
+                `dataTask`, `URLRequest`, `task.resume()`) and `addObserver` registrations are flagged \
+                even when guarded, and so is an unconditional `setNeedsLayout()` or \
+                `setNeedsUpdateConstraints()` on the view itself (or `setNeedsDisplay()` in `draw(_:)`): \
+                that invalidates the layout being computed, a layout loop. `layoutIfNeeded()` alone is not \
+                a loop — it runs a pass only when layout is dirty, and the standard fix for multi-line \
+                labels (set `preferredMaxLayoutWidth`, then `layoutIfNeeded()`) relies on it.
                 """,
             whyIsThisBad: """
                 UIKit runs layout whenever bounds, traits, the keyboard, rotation or any subview's size \
@@ -143,55 +146,58 @@ public struct NonIdempotentLayoutRule: Rule {
     }
 
     public func check(_ context: RuleContext) {
-        guard !context.model.isAppKitOnly else { return }
         let model = context.model
+        guard !model.isAppKitOnly else { return }
         let outline = context.outline
         for function in outline.functions where function.kind == .function {
-            let node = function.node
+            let node = function.nodeID
             guard let role = model.enclosingRole(of: node),
                   (role.isController && Self.controllerCallbacks.contains(function.fullName))
                     || (role.isView && Self.viewCallbacks.contains(function.fullName)),
-                  outline.nodes[node].enclosingFunction < 0
+                  outline.nodes[function.node].enclosingFunction < 0
             else { continue }
-            for callIndex in model.descendants(of: node, kind: .call) {
-                let call = outline.calls[callIndex]
-                guard let problem = problem(with: call, callIndex: callIndex, in: function, role: role, context: context)
-                else { continue }
-                let name = model.name(ofCall: callIndex)
-                context.report(token: call.nameToken, node: call.node,
-                               message: Self.message(problem, call: name, callback: function.fullName, role: role))
+            for call in model.calls(in: node) {
+                guard let problem = problem(with: call, in: function, role: role, context: context) else { continue }
+                context.report(token: outline[call].nameToken, node: outline[call].nodeID,
+                               message: Self.message(problem, call: model.name(of: call), callback: function.fullName, role: role))
             }
-            for assignmentIndex in model.descendants(of: node, kind: .assignment) {
-                let assignment = outline.assignments[assignmentIndex]
-                guard let chain = ExpressionChain(context.tree, tokens: assignment.lhs), chain.lastName == "isActive",
-                      context.tree.significantTokens(in: assignment.rhs).map({ context.tree.tokens[$0].keyword }) == [.true],
-                      let token = chain.linkTokens.last, let dot = context.tree.previousSignificant(before: token),
-                      let base = ExpressionChain(context.tree, tokens: assignment.lhs.lowerBound..<dot),
-                      isFresh(base, at: assignment.node, context: context), !model.isGuarded(assignment.node)
+            for assignment in model.assignments(in: node) {
+                let item = outline[assignment]
+                guard let chain = ExpressionChain(context.tree, tokens: item.lhs), chain.lastName == "isActive",
+                      context.tree.significantTokens(in: item.rhs).map({ context.tree.tokens[$0].keyword }) == [.true],
+                      let token = chain.linkTokens.last, let base = chain.dropping(last: 1),
+                      isFresh(base, at: item.nodeID, context: context), !model.isGuarded(item.nodeID)
                 else { continue }
-                context.report(token: token, node: assignment.node,
+                context.report(token: token, node: item.nodeID,
                                message: Self.message(.accumulates, call: "isActive = true", callback: function.fullName, role: role))
             }
         }
     }
 
-    func problem(with call: Call, callIndex: Int, in function: FunctionDeclaration, role: FileModel.TypeRole,
+    func problem(with call: CallID, in function: FunctionDeclaration, role: FileModel.TypeRole,
                  context: RuleContext) -> Problem? {
         let model = context.model
-        let name = model.name(ofCall: callIndex)
-        let receiver = context.receiverChain(call)
+        let name = model.name(of: call)
+        let item = context.outline[call]
+        let receiver = model.receiver(of: call)
         if name == "addObserver" { return .observer }
         // One finding per request: `URLSession.shared.dataTask(...)` is flagged, its `.resume()` is not.
         let receiverStartsRequest = receiver?.contains(anyOf: Self.network) ?? false
         if Self.network.contains(name)
             || (receiver?.contains(anyOf: ["URLSession"]) == true && !receiverStartsRequest)
-            || (name == "resume" && !receiverStartsRequest && isTask(receiver, at: call.node, context: context)) {
+            || (name == "resume" && !receiverStartsRequest && isTask(receiver, at: item.nodeID, context: context)) {
             return .network
         }
-        if name == "setNeedsLayout" || name == "layoutIfNeeded" || (name == "setNeedsDisplay" && function.fullName == "draw(_:)") {
+        if name == "setNeedsLayout" || name == "setNeedsUpdateConstraints"
+            || (name == "setNeedsDisplay" && function.fullName == "draw(_:)") {
             let onSelf = receiver == nil || receiver?.key == "self" || (role.isController && receiver?.key == "view")
-            let unconditional = model.enclosingConditionals(of: call.node).allSatisfy { $0.part == .condition }
-            return onSelf && unconditional && call.arguments.isEmpty ? .layoutLoop : nil
+            let unconditional = model.enclosingConditionals(of: item.nodeID).allSatisfy { $0.part == .condition }
+                && !model.isInsideClosure(item.nodeID)
+            // `setNeedsUpdateConstraints()` then `updateConstraintsIfNeeded()` clears the flag before returning.
+            if name == "setNeedsUpdateConstraints", isFollowedBy("updateConstraintsIfNeeded", on: receiver, after: call, context: context) {
+                return nil
+            }
+            return onSelf && unconditional && item.arguments.isEmpty ? .layoutLoop : nil
         }
         var accumulates = false
         if Self.accumulating.contains(name) || (name == "activate" && receiver?.key == "NSLayoutConstraint") {
@@ -201,68 +207,51 @@ public struct NonIdempotentLayoutRule: Rule {
         }
         if name == "scheduledTimer", receiver?.key == "Timer" { accumulates = true }
         if name == "Timer", receiver == nil { accumulates = true }
-        guard accumulates, !model.isGuarded(call.node) else { return nil }
+        guard accumulates, !model.isGuarded(item.nodeID) else { return nil }
         return .accumulates
+    }
+
+    /// Whether the next statement calls `name` on the same receiver.
+    func isFollowedBy(_ name: String, on receiver: ExpressionChain?, after call: CallID, context: RuleContext) -> Bool {
+        let item = context.outline[call]
+        guard let close = item.parentheses?.close, let next = context.tree.nextSignificant(after: close) else { return false }
+        let following = context.model.calls(named: name).first { context.outline[$0].chainStart == next }
+        guard let following else { return false }
+        return context.model.receiver(of: following)?.key == receiver?.key
     }
 
     /// Whether the object a call adds was made during this pass: created inline
     /// (`addSubview(UILabel())`, `NSLayoutConstraint.activate([a.constraint(...)])`) or held in a
     /// local the callback creates. Stored properties and parameters are existing objects.
-    func addsFreshObject(_ call: Call, context: RuleContext) -> Bool {
-        guard let first = context.arguments(of: call).first else { return false }
+    func addsFreshObject(_ call: CallID, context: RuleContext) -> Bool {
+        guard let first = context.model.arguments(of: call).first else { return false }
+        let node = context.outline[call].nodeID
         let tokens = context.tree.significantTokens(in: first.expression)
         guard let start = tokens.first else { return false }
         if context.tree.tokens[start].kind == .leftBracket, let close = context.tree.partner(ofToken: start) {
             // An array literal: fresh when any element is.
-            return elements(start, close, context: context).contains { element in
-                ExpressionChain(context.tree, tokens: element).map { isFresh($0, at: call.node, context: context) } ?? true
+            return ArrayLiteral.elements(context.tree, open: start, close: close).contains { element in
+                ExpressionChain(context.tree, tokens: element).map { isFresh($0, at: node, context: context) } ?? true
             }
         }
-        guard let chain = context.chain(first) else { return true }
-        return isFresh(chain, at: call.node, context: context)
+        guard let chain = context.model.chain(first) else { return true }
+        return isFresh(chain, at: node, context: context)
     }
 
     /// A chain that makes something new each time: one with a call in it, or a local created here.
-    func isFresh(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
+    func isFresh(_ chain: ExpressionChain, at node: NodeID, context: RuleContext) -> Bool {
         if chain.links.contains(where: { if case .call = $0 { return true } else { return false } }) { return true }
-        guard !chain.startsWithSelf, let root = chain.names.first else { return false }
-        let model = context.model
-        if let local = model.localVariable(named: root, visibleAt: node) {
-            guard let initializer = context.outline.variables[local].initializer else { return true }
-            // `let existing = self.badge` is not new; `let badge = BadgeView()` is.
-            if let source = ExpressionChain(context.tree, tokens: initializer) {
-                return source.links.contains { if case .call = $0 { return true } else { return false } }
-            }
-            return true
-        }
-        return false
-    }
-
-    /// The element ranges of an array literal between `open` and `close`.
-    func elements(_ open: Int, _ close: Int, context: RuleContext) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = open + 1
-        var current = open + 1
-        while current < close {
-            let kind = context.tree.tokens[current].kind
-            if (kind == .leftParen || kind == .leftBracket || kind == .leftBrace), let partner = context.tree.partner(ofToken: current) {
-                current = partner + 1
-                continue
-            }
-            if kind == .comma {
-                result.append(start..<current)
-                start = current + 1
-            }
-            current += 1
-        }
-        if !context.tree.significantTokens(in: start..<close).isEmpty { result.append(start..<close) }
-        return result
+        let object = context.model.object(of: chain, at: node)
+        guard case .local(let variable) = object.root else { return false }
+        // A local that is not an alias of anything: a new object, or a call's result.
+        guard let initializer = context.outline[variable].initializer else { return true }
+        return context.tree.significantTokens(in: initializer).contains { context.tree.tokens[$0].kind == .leftParen }
     }
 
     /// A receiver that is a `URLSessionTask`: by its declared type, or by its name.
-    func isTask(_ receiver: ExpressionChain?, at node: Int, context: RuleContext) -> Bool {
+    func isTask(_ receiver: ExpressionChain?, at node: NodeID, context: RuleContext) -> Bool {
         guard let receiver else { return false }
-        if let type = context.model.declaredTypeName(of: receiver, at: node) {
+        if let type = context.model.typeKey(of: receiver, at: node) {
             return type.hasSuffix("Task") && type.hasPrefix("URLSession")
         }
         return receiver.lastName?.lowercased().hasSuffix("task") ?? false
@@ -279,7 +268,7 @@ public struct NonIdempotentLayoutRule: Rule {
         case .observer:
             return "`addObserver` in `\(callback)` registers again on every layout pass; register once, in \(once)"
         case .layoutLoop:
-            return "`\(call)()` in `\(callback)` requests another pass from inside layout, a layout loop; "
+            return "`\(call)()` in `\(callback)` invalidates the layout being computed, a layout loop; "
                 + "remove it or make it conditional"
         }
     }

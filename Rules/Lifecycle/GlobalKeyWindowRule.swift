@@ -16,7 +16,19 @@ public struct GlobalKeyWindowRule: Rule {
                 `UIApplication.shared.delegate?.window`, and `UIApplication.shared.connectedScenes` used \
                 to pick an arbitrary scene or window (`.first`, or a walk to `.windows`/`.keyWindow`); a \
                 search for a particular scene (`first(where:)`, or `filter { ... }.first`) is fine, and so \
-                are the windows of the scene it finds.
+                are the windows of the scene it finds, and so is iterating *all* windows to apply \
+                something to each (`for window in UIApplication.shared.windows { ... }`, \
+                `UIApplication.shared.windows.forEach { ... }`). The rule needs to know whether the app \
+                can show several window scenes: Lifeguard reads the app's `Info.plist` (found through the \
+                Xcode project's target membership, else the nearest application plist above the file, \
+                else the repository's application plists when they agree). A \
+                `UIApplicationSceneManifest` with `UIApplicationSupportsMultipleScenes` true, or a CarPlay \
+                or external-display scene configuration, means several scenes; a manifest without them, \
+                or none, means one. In a single-scene app the rule is silent (there is only one window \
+                scene to find); in a multi-scene app it reports; when nothing can be found (a package, a \
+                pre-commit run on a few files) it reports unless `.lifeguard.yml` says `scenes: single`. \
+                Test files (importing `XCTest`) are left alone: a test that needs some scene only to \
+                pass it along is not multi-scene code.
                 """,
             whyIsThisBad: """
                 Since iOS 13 an app can show several scenes at once (iPad split view, Stage Manager, \
@@ -38,7 +50,9 @@ public struct GlobalKeyWindowRule: Rule {
                 """,
             knownLimitations: """
                 Only chains written from `UIApplication.shared` are seen; `let app = UIApplication.shared` \
-                followed by `app.windows` is not. Code that never runs in a multi-scene app may suppress it.
+                followed by `app.windows` is not. An app's scene support is read from its plists and \
+                project, not from code that builds scene configurations at run time \
+                (`application(_:configurationForConnecting:options:)`).
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -78,12 +92,18 @@ public struct GlobalKeyWindowRule: Rule {
 
     public func check(_ context: RuleContext) {
         let tree = context.tree
-        for (index, token) in tree.tokens.enumerated() where token.kind == .identifier && tree.token(index, is: "UIApplication") {
+        let outline = context.outline
+        guard !outline.imports.contains("XCTest") else { return }
+        var isSingleScene: Bool?
+        for (index, token) in tree.tokens.enumerated()
+        where token.kind == .identifier && token.endOffset - token.startOffset == 13 && tree.token(index, is: "UIApplication") {
             let linkTokens = tree.memberLinks(after: index)
             let links = linkTokens.map { tree.text(ofToken: $0) }
             guard links.first == "shared", links.count >= 2 else { continue }
             let flagged: String?
             switch links[1] {
+            case "windows" where isIterationOverAllWindows(links: links, linkTokens: linkTokens, context: context):
+                flagged = nil
             case "keyWindow", "windows":
                 flagged = "UIApplication.shared.\(links[1])"
             case "delegate" where links.count >= 3 && links[2] == "window":
@@ -94,8 +114,25 @@ public struct GlobalKeyWindowRule: Rule {
                 flagged = nil
             }
             guard let expression = flagged else { continue }
+            // The app's scene support is looked up once, when a lookup is found.
+            if isSingleScene == nil { isSingleScene = context.sceneSupport == .single }
+            guard isSingleScene == false else { return }
             context.report(token: index, node: context.model.innermostNode(containing: index), message: Self.message(expression))
         }
+    }
+
+    /// `for window in UIApplication.shared.windows { ... }` or `UIApplication.shared.windows.forEach { ... }`:
+    /// every window gets the same treatment, which is right however many scenes there are.
+    func isIterationOverAllWindows(links: [String], linkTokens: [Int], context: RuleContext) -> Bool {
+        let tree = context.tree
+        if links.count == 3, links[2] == "forEach" { return true }
+        guard links.count == 2, let node = context.model.innermostNode(containing: linkTokens[1]),
+              context.outline[node].kind == .conditional else { return false }
+        let loop = context.outline.conditionals[context.outline[node].detail]
+        guard loop.kind == .forIn, loop.condition.contains(linkTokens[1]) else { return false }
+        // The sequence ends the condition (or precedes `where`): nothing picks one window out of it.
+        guard let next = tree.nextSignificant(after: linkTokens[1]) else { return false }
+        return next == loop.body?.open || tree.tokens[next].isKeyword(.where)
     }
 
     /// `.first`/`.last` (any scene), or a window found by walking every scene's windows — in the
@@ -127,9 +164,12 @@ public struct GlobalKeyWindowRule: Rule {
         }
         // `filter { predicate }.first` is `first(where: predicate)` written in two steps.
         var filtered = false
+        let appliesToEvery = chainAppliesToEveryElement(end: end, context: context)
         for token in tree.significantTokens(in: (scenes + 1)..<(end + 1)) where tree.tokens[token].kind == .identifier {
             let name = tree.text(ofToken: token)
-            if name == "windows" || name == "keyWindow" { return true }
+            if name == "keyWindow" { return true }
+            // Every scene's windows, each treated the same (`.forEach { ... }`, a `for` loop): fine.
+            if name == "windows" { return !appliesToEvery }
             guard let before = tree.previousSignificant(before: token), tree.tokens[before].kind == .period else { continue }
             let next = tree.nextSignificant(after: token).map { tree.tokens[$0].kind }
             let hasPredicate = next == .leftParen || next == .leftBrace
@@ -138,6 +178,34 @@ public struct GlobalKeyWindowRule: Rule {
             if name == "first" || name == "last" { return !(hasPredicate || filtered) }
         }
         return false
+    }
+
+    /// Whether the chain ending at `end` is consumed whole: its last link is `forEach`, or it is the
+    /// sequence of a `for` loop.
+    func chainAppliesToEveryElement(end: Int, context: RuleContext) -> Bool {
+        let tree = context.tree
+        var last = end
+        if tree.tokens[last].kind == .rightBrace || tree.tokens[last].kind == .rightParen,
+           let open = tree.partner(ofToken: last), let before = tree.previousSignificant(before: open) {
+            last = before
+            if tree.tokens[last].kind == .rightParen, let paren = tree.partner(ofToken: last),
+               let name = tree.previousSignificant(before: paren) {
+                last = name
+            }
+        }
+        if tree.tokens[last].kind == .identifier, tree.token(last, is: "forEach") { return true }
+        guard let next = tree.nextSignificant(after: end), var node = context.model.innermostNode(containing: end) else {
+            return false
+        }
+        // The loop whose condition holds the chain: climb out of the calls inside it.
+        var steps = 0
+        while context.outline[node].kind == .call, context.outline[node].parent >= 0, steps < 64 {
+            node = NodeID(context.outline[node].parent)
+            steps += 1
+        }
+        guard context.outline[node].kind == .conditional else { return false }
+        let loop = context.outline.conditionals[context.outline[node].detail]
+        return loop.kind == .forIn && (next == loop.body?.open || tree.tokens[next].isKeyword(.where))
     }
 
     static func message(_ expression: String) -> String {

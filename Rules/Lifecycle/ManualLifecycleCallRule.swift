@@ -48,6 +48,16 @@ public struct ManualLifecycleCallRule: Rule {
                 callbacks by hand in a custom container that opted out of automatic forwarding is still \
                 reported: use `beginAppearanceTransition(_:animated:)` and `endAppearanceTransition()`, \
                 which exist for that.
+                """,
+            fix: """
+                Only for a view's `layoutSubviews()` called as a statement: `X.layoutSubviews()` \
+                becomes `X.setNeedsLayout()` followed by `X.layoutIfNeeded()` (on the next line, or \
+                after `;` when the call shares its line), which lays the view out now through \
+                UIKit's layout pass, as the call meant to; `layoutIfNeeded()` alone would do nothing \
+                when no layout is pending. No fix when the receiver is more than names, `.`, `?` \
+                and `!` (it is written twice), when the call is part of a larger expression, or \
+                for a view calling its own `layoutSubviews()` inside `layoutSubviews()`. The \
+                controller callbacks and `draw(_:)` have no certain replacement, so they are not fixed.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -113,26 +123,27 @@ public struct ManualLifecycleCallRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        let outline = context.outline
         let names = Array(Self.controllerCallbacks.keys) + Array(Self.viewCallbacks.keys)
-        for callIndex in names.flatMap({ model.callsByName[$0] ?? [] }).sorted() {
-            let call = outline.calls[callIndex]
-            let name = model.name(ofCall: callIndex)
-            let receiver = context.receiverChain(call)
-            guard receiver?.key != "super", call.receiver == nil || receiver != nil, call.trailingClosures.isEmpty else { continue }
+        for call in model.calls(named: names) {
+            let item = context.outline[call]
+            let name = model.name(of: call)
+            let receiver = model.receiver(of: call)
+            guard receiver?.key != "super", item.receiver == nil || receiver != nil, item.trailingClosures.isEmpty,
+                  !item.isImplicitMember else { continue }
             let isControllerCallback = Self.controllerCallbacks[name] != nil
             guard let shape = Self.controllerCallbacks[name] ?? Self.viewCallbacks[name],
                   matches(shape, call, context: context),
                   receiverIs(isControllerCallback ? .controller : .view, receiver, call: call, context: context)
             else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.message(name: name, shape: shape))
+            context.report(token: item.nameToken, node: item.nodeID, message: Self.message(name: name, shape: shape),
+                           fix: name == "layoutSubviews" ? layoutFix(call, receiver: receiver, context: context) : nil)
         }
     }
 
-    func matches(_ shape: Shape, _ call: Call, context: RuleContext) -> Bool {
-        let arguments = context.arguments(of: call)
+    func matches(_ shape: Shape, _ call: CallID, context: RuleContext) -> Bool {
+        let arguments = context.model.arguments(of: call)
         switch shape {
-        case .noArguments: return arguments.isEmpty && call.parentheses != nil
+        case .noArguments: return arguments.isEmpty && context.outline[call].parentheses != nil
         case .appearance, .draw: return arguments.count == 1 && arguments.first?.label == nil
         }
     }
@@ -141,22 +152,56 @@ public struct ManualLifecycleCallRule: Rule {
         case controller, view
     }
 
-    func receiverIs(_ role: Role, _ receiver: ExpressionChain?, call: Call, context: RuleContext) -> Bool {
+    func receiverIs(_ role: Role, _ receiver: ExpressionChain?, call: CallID, context: RuleContext) -> Bool {
         let model = context.model
+        let node = context.outline[call].nodeID
         guard let receiver, receiver.key != "self" else {
-            guard let enclosing = model.enclosingRole(of: call.node) else { return false }
+            guard let enclosing = model.enclosingRole(of: node) else { return false }
             return role == .controller ? enclosing.isController : enclosing.isView
         }
-        let key = context.dealiasedKey(receiver, at: call.node)
-        if receiver.contains(anyOf: Self.controllerAccessors)
-            || Self.controllerAccessors.contains(where: { key.hasPrefix($0) }) {
+        let object = model.object(of: receiver, at: node)
+        let reachesControllerAccessor = object.path.contains { link in
+            if case .member(let name) = link { return Self.controllerAccessors.contains(name) }
+            return false
+        }
+        if reachesControllerAccessor || receiver.contains(anyOf: Self.controllerAccessors) {
             return role == .controller
         }
-        switch context.classify(receiver, at: call.node) {
+        switch model.typeClass(of: receiver, at: node) {
         case .controller: return role == .controller
         case .view: return role == .view
         case .other, .unknown: return false
         }
+    }
+
+    /// A view's `X.layoutSubviews()` statement → `X.setNeedsLayout()` then `X.layoutIfNeeded()`:
+    /// laid out now through UIKit's layout pass, as before. `layoutIfNeeded()` alone would do
+    /// nothing when no layout is pending (`didSet { layoutSubviews() }` of a custom property).
+    /// Only for a call that is a whole statement on a receiver written with names, `.`, `?` and
+    /// `!` (it is written twice), and not for a view's own call inside its `layoutSubviews()`,
+    /// which would re-enter it. Controllers' callbacks have no certain replacement.
+    func layoutFix(_ id: CallID, receiver: ExpressionChain?, context: RuleContext) -> Fix? {
+        let call = context.outline[id]
+        if receiver == nil || receiver?.key == "self",
+           let function = context.model.enclosingFunction(of: call.nodeID),
+           context.outline[function].name == "layoutSubviews" {
+            return nil
+        }
+        let tree = context.tree
+        let fixes = context.fixes
+        guard let parentheses = call.parentheses, let statement = fixes.statementRange(containing: call.nameToken),
+              statement == call.chainStart..<(parentheses.close + 1),
+              tree.significantTokens(in: call.chainStart..<call.nameToken).allSatisfy({ token in
+                  tree.tokens[token].kind == .identifier || tree.tokens[token].kind == .period || tree.isPostfixMarker(token)
+              }),
+              !(call.chainStart..<call.nameToken).contains(where: { tree.tokens[$0].isTrivia })
+        else { return nil }
+        let receiverText = tree.text(ofTokens: call.chainStart..<call.nameToken)
+        let second = "\(receiverText)layoutIfNeeded()"
+        let insertion = fixes.insertStatement(second, after: call.nameToken)
+            ?? fixes.insert("; " + second, after: parentheses.close)
+        return fixes.fix("replace `layoutSubviews()` with `setNeedsLayout()` and `layoutIfNeeded()`",
+                         [fixes.replace(token: call.nameToken, with: "setNeedsLayout"), insertion])
     }
 
     static func message(name: String, shape: Shape) -> String {

@@ -11,9 +11,10 @@ public struct MissingSuperCallRule: Rule {
         "didReceiveMemoryWarning()", "willTransition(to:with:)", "updateViewConstraints()",
         "encodeRestorableState(with:)", "decodeRestorableState(with:)", "awakeFromNib()",
     ]
+    /// `didMoveToWindow()`, `didMoveToSuperview()`, `willMove(toWindow:)` and `willMove(toSuperview:)` are
+    /// not here: UIKit documents their default implementations as doing nothing (contract v2).
     static let viewMethods = [
-        "awakeFromNib()", "prepareForReuse()", "layoutSubviews()", "didMoveToWindow()", "didMoveToSuperview()",
-        "willMove(toWindow:)", "willMove(toSuperview:)", "traitCollectionDidChange(_:)", "updateConstraints()",
+        "awakeFromNib()", "prepareForReuse()", "layoutSubviews()", "traitCollectionDidChange(_:)", "updateConstraints()",
     ]
 
     public static let description = RuleDescription(
@@ -29,7 +30,11 @@ public struct MissingSuperCallRule: Rule {
                 never calls the same method on `super`. The call may be anywhere in the body, inside \
                 `defer` or a closure included. Calling a different lifecycle method on `super` (say \
                 `super.viewDidAppear` from `viewDidDisappear`) does not count, and the message says so. \
-                The method lists are options.
+                The method lists are options. `didMoveToWindow()`, `didMoveToSuperview()`, \
+                `willMove(toWindow:)` and `willMove(toSuperview:)` are not in the default list: UIKit \
+                documents their default implementations as empty; a project whose own base view does work \
+                there can add them to `view_methods`. A line SwiftLint's `overridden_super_call` is \
+                suppressed on is suppressed for this rule too.
                 """,
             whyIsThisBad: """
                 UIKit does real work in these implementations: `viewWillAppear(_:)` and friends drive \
@@ -54,6 +59,15 @@ public struct MissingSuperCallRule: Rule {
             knownLimitations: """
                 Only types whose class chain reaches a UIKit controller or view (or a configured base \
                 class) are checked. A `super` call made by a helper the override calls is not followed.
+                """,
+            fix: """
+                Inserts `super.<method>(...)` as the first statement of the override, passing each \
+                parameter under its label (`super.viewWillTransition(to: size, with: coordinator)`), \
+                indented like the body; for `updateConstraints()` and `updateViewConstraints()`, whose \
+                documentation says to call `super` as the final step, as the last statement (not \
+                when the body can return early). No fix when a parameter has no name to pass \
+                (`_: Bool`), when the override calls a different lifecycle method on `super` (that \
+                looks deliberate), or when code follows the `{` on its line.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -116,19 +130,16 @@ public struct MissingSuperCallRule: Rule {
         let viewMethods = Set(context.options.strings("view_methods"))
         let outline = context.outline
         for function in outline.functions where function.kind == .function && function.modifiers.contains(.override) {
-            guard function.body != nil, let role = model.enclosingRole(of: function.node),
+            guard function.body != nil, let role = model.enclosingRole(of: function.nodeID),
                   outline.nodes[function.node].enclosingFunction < 0,
                   (role.isController && controllerMethods.contains(function.fullName))
                     || (role.isView && viewMethods.contains(function.fullName))
             else { continue }
             var otherLifecycleCall: String?
             var called = false
-            for callIndex in model.descendants(of: function.node, kind: .call) {
-                let call = outline.calls[callIndex]
-                guard context.receiverChain(call)?.key == "super" else { continue }
-                let name = context.fullName(of: call)
-                if name == function.fullName || (model.name(ofCall: callIndex) == function.name && call.trailingClosures.isEmpty
-                    && labelsCompatible(name, function.fullName)) {
+            for call in model.calls(in: function.nodeID) where model.receiver(of: call)?.key == "super" {
+                let name = model.fullName(of: call)
+                if name == function.fullName {
                     called = true
                     break
                 }
@@ -136,13 +147,11 @@ public struct MissingSuperCallRule: Rule {
             }
             guard !called else { continue }
             let start = overrideToken(of: function, context: context)
-            context.report(tokens: start..<(function.nameToken + 1), node: function.node,
-                           message: Self.message(method: function.fullName, instead: otherLifecycleCall))
+            context.report(tokens: start..<(function.nameToken + 1), node: function.nodeID,
+                           message: Self.message(method: function.fullName, instead: otherLifecycleCall),
+                           fix: otherLifecycleCall == nil ? superCallFix(function, context: context) : nil)
         }
     }
-
-    /// `super.setEditing(editing, animated: animated)` spells the labels the override declares.
-    func labelsCompatible(_ call: String, _ method: String) -> Bool { call == method }
 
     /// The `override` modifier of a declaration, where the report starts.
     func overrideToken(of function: FunctionDeclaration, context: RuleContext) -> Int {
@@ -151,6 +160,29 @@ public struct MissingSuperCallRule: Rule {
         }
         return function.keywordToken
     }
+
+    /// `super.<method>(<each parameter under its label>)` as the body's first statement. None
+    /// when a parameter has no name to pass on (`_: Bool`); none when the override calls
+    /// another lifecycle method on `super` instead (the caller passes no fix then: that looks
+    /// deliberate, and two calls would be wrong).
+    func superCallFix(_ function: FunctionDeclaration, context: RuleContext) -> Fix? {
+        guard let body = function.body else { return nil }
+        var arguments: [String] = []
+        for parameter in context.outline.parameters[function.parameters] {
+            guard parameter.name != "_" else { return nil }
+            // The name as written, so a backticked name stays backticked.
+            let name = context.source.text(context.tree.tokens[parameter.nameToken].range)
+            arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
+        }
+        let call = "super.\(function.name)(\(arguments.joined(separator: ", ")))"
+        // Apple: call super's constraint update "as the final step".
+        if Self.superCalledLast.contains(function.fullName) {
+            return context.fixes.fix("insert `\(call)` at the end", [context.fixes.insertLastStatement(call, in: body)])
+        }
+        return context.fixes.fix("insert `\(call)`", [context.fixes.insertFirstStatement(call, in: body)])
+    }
+
+    static let superCalledLast: Set<String> = ["updateConstraints()", "updateViewConstraints()"]
 
     static func message(method: String, instead: String?) -> String {
         var text = "`\(method)` overrides UIKit's implementation but never calls `super.\(method)`"

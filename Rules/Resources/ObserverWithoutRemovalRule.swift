@@ -13,11 +13,18 @@ public struct ObserverWithoutRemovalRule: Rule {
         documentation: RuleDocumentation(
             whatItDoes: """
                 In a view controller: flags `NotificationCenter` `addObserver` calls in \
-                `viewWillAppear(_:)` or `viewDidAppear(_:)` when no `removeObserver` call appears in \
-                `viewWillDisappear(_:)` or `viewDidDisappear(_:)` of the type (extensions in other files \
-                included); and block-based registrations (`addObserver(forName:object:queue:using:)`) \
-                whose returned token is dropped — not stored in a property, not kept in a local that is \
-                stored or removed.
+                `viewWillAppear(_:)` or `viewDidAppear(_:)` when nothing removes an observer in \
+                `viewWillDisappear(_:)` or `viewDidDisappear(_:)` of the type (extensions in other files, \
+                superclasses of the run and the helpers those callbacks call included). In a view \
+                controller or view: flags block-based registrations \
+                (`addObserver(forName:object:queue:using:)`) whose returned token is dropped — not stored \
+                in a property, not kept in a local that is stored or removed — where that piles up or \
+                leaks: registered in a callback that runs again and again (appearance, layout, a cell's \
+                `configure`/`prepareForReuse`, `cellForRowAt`), or with a block that captures `self` \
+                strongly (the center keeps the block, the block keeps `self`, for the life of the app). \
+                A dropped token registered once with a `[weak self]` block is left alone: it costs one \
+                small block. Observers on a `NotificationCenter()` the code creates itself are not the \
+                app-wide center's and are left alone.
                 """,
             whyIsThisBad: """
                 Appearance callbacks run every time the screen comes back (after a push is popped, a \
@@ -64,9 +71,12 @@ public struct ObserverWithoutRemovalRule: Rule {
                 final class Settings: UIViewController {
                     override func viewDidLoad() {
                         super.viewDidLoad()
-                        NotificationCenter.default.↓addObserver(forName: .changed, object: nil, queue: .main) { [weak self] _ in
-                            self?.reload()
+                        NotificationCenter.default.↓addObserver(forName: .changed, object: nil, queue: .main) { _ in
+                            self.reload()
                         }
+                    }
+                    override func viewDidLayoutSubviews() {
+                        super.viewDidLayoutSubviews()
                         _ = NotificationCenter.default.↓addObserver(forName: .reset, object: nil, queue: nil) { _ in }
                     }
                 }
@@ -95,68 +105,104 @@ public struct ObserverWithoutRemovalRule: Rule {
                     }
                 }
                 """),
-        ],
-        indexedCalls: ["removeObserver"])
+            RuleExample("""
+                final class Settings: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: .main) { [weak self] _ in
+                            self?.reload()
+                        }
+                        let local = NotificationCenter()
+                        local.addObserver(forName: .reset, object: nil, queue: nil) { _ in self.reload() }
+                    }
+                }
+                """),
+        ])
 
     static let appearance: Set<String> = ["viewWillAppear(_:)", "viewDidAppear(_:)"]
     static let disappearance: Set<String> = ["viewWillDisappear(_:)", "viewDidDisappear(_:)"]
+    /// Callbacks UIKit runs again and again in a screen's life.
+    static let repeated: Set<String> = [
+        "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()", "layoutSubviews()",
+        "prepareForReuse()", "tableView(_:cellForRowAt:)", "collectionView(_:cellForItemAt:)", "updateConstraints()",
+    ]
 
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        let outline = context.outline
-        for callIndex in model.calls(named: "addObserver") {
-            let call = outline.calls[callIndex]
-            let labels = context.arguments(of: call).map { $0.label ?? "_" }
+        for call in model.calls(named: "addObserver") {
+            let node = context.outline[call].nodeID
+            let labels = model.labels(of: call)
             let isSelectorForm = labels == ["_", "selector", "name", "object"]
             let isBlockForm = labels.starts(with: ["forName", "object", "queue"])
-            guard isSelectorForm || isBlockForm, let role = model.enclosingRole(of: call.node), role.isController else { continue }
-            if let function = model.enclosingFunction(of: call.node), Self.appearance.contains(outline.functions[function].fullName) {
-                let removed = context.index.calls(inType: role.key).contains { indexed in
-                    indexed.name == "removeObserver" && indexed.function.map(Self.disappearance.contains) == true
-                }
-                if !removed {
-                    context.report(token: call.nameToken, node: call.node,
-                                   message: Self.appearanceMessage(callback: outline.functions[function].fullName))
-                    continue
-                }
+            guard isSelectorForm || isBlockForm, let role = model.enclosingRole(of: node), role.isController || role.isView,
+                  !model.isPrivateNotificationCenter(call) else { continue }
+            let function = model.enclosingFunction(of: node).map { context.outline[$0] }
+            if role.isController, let function, Self.appearance.contains(function.fullName), !removesOnDisappearance(role, context) {
+                context.report(token: context.outline[call].nameToken, node: node,
+                               message: Self.appearanceMessage(callback: function.fullName))
+                continue
             }
-            if isBlockForm, tokenIsDropped(callIndex, context: context) {
-                context.report(token: call.nameToken, node: call.node, message: Self.droppedMessage())
-            }
+            guard isBlockForm, tokenIsDropped(call, context: context) else { continue }
+            let repeats = function.map { Self.repeated.contains($0.fullName) || isCellConfiguration($0, role: role, context: context) }
+                ?? false
+            let leaksSelf = model.closures(passedTo: call).contains { model.capturesSelfStrongly($0) }
+            guard repeats || leaksSelf else { continue }
+            context.report(token: context.outline[call].nameToken, node: node,
+                           message: Self.droppedMessage(repeats: repeats, callback: function?.fullName))
         }
     }
 
-    /// Whether the token `addObserver(forName:...)` returns is thrown away.
-    func tokenIsDropped(_ callIndex: Int, context: RuleContext) -> Bool {
-        let model = context.model
-        let outline = context.outline
-        let call = outline.calls[callIndex]
-        switch model.destination(ofExpressionStartingAt: call.chainStart) {
-        case .assignment(let index):
-            // `_ = center.addObserver(...)` drops it explicitly.
-            return ExpressionChain(context.tree, tokens: outline.assignments[index].lhs)?.key == "_"
-        case .variable(let index):
-            let variable = outline.variables[index]
-            let parent = outline.nodes[variable.node].parent
-            if parent >= 0, outline.nodes[parent].kind == .type { return false }
-            // A local must be stored, returned, removed or handed on to survive.
-            let functionNode = outline.nodes[variable.node].enclosingFunction
-            guard functionNode >= 0 else { return false }
-            let uses = context.tree.significantTokens(in: outline.nodes[functionNode].tokens).filter {
-                $0 > variable.nameToken && context.tree.tokens[$0].kind == .identifier && context.tree.text(ofToken: $0) == variable.name
+    /// Whether the type removes some observer when it disappears: in `viewWillDisappear(_:)` or
+    /// `viewDidDisappear(_:)`, directly or through a helper, in any file or a superclass.
+    func removesOnDisappearance(_ role: FileModel.TypeRole, _ context: RuleContext) -> Bool {
+        var current: String? = role.key
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted, seen.count <= 32 {
+            for function in context.index.summaries.functions(inType: type) where Self.disappearance.contains(function.fullName) {
+                if function.effects.contains(where: { $0.effect == .observerRemoved }) { return true }
             }
-            return uses.isEmpty
+            current = context.index.superclass(of: type)
+        }
+        return false
+    }
+
+    /// A cell's `configure...`/`bind...`/`update...` method: called for every row it shows.
+    func isCellConfiguration(_ function: FunctionDeclaration, role: FileModel.TypeRole, context: RuleContext) -> Bool {
+        guard role.isView, context.index.inherits(role.key, from: "UITableViewCell")
+                || context.index.inherits(role.key, from: "UICollectionViewCell")
+                || context.index.inherits(role.key, from: "UICollectionReusableView") else { return false }
+        return ["configure", "bind", "update", "setUp", "setup", "apply", "populate", "fill"].contains { function.name.hasPrefix($0) }
+    }
+
+    /// Whether the token `addObserver(forName:...)` returns is thrown away.
+    func tokenIsDropped(_ call: CallID, context: RuleContext) -> Bool {
+        let model = context.model
+        switch model.destination(ofChainOf: call) {
+        case .assignment(let assignment):
+            // `_ = center.addObserver(...)` drops it explicitly.
+            return ExpressionChain(context.tree, tokens: context.outline[assignment].lhs)?.key == "_"
+        case .variable(let variable):
+            if model.object(ofVariable: variable).selfMember != nil { return false }
+            // A local must be stored, returned, removed or handed on to survive.
+            let declaration = context.outline[variable]
+            guard let function = model.enclosingFunction(of: declaration.nodeID),
+                  let body = context.outline[function].body else { return false }
+            let uses = context.tree.significantTokens(in: declaration.nameToken + 1..<body.close).contains {
+                context.tree.tokens[$0].kind == .identifier && context.tree.text(ofToken: $0) == declaration.name
+            }
+            return !uses
         case .argument:
             return false
         case .none:
             // A statement on its own, unless something after it in the chain uses the token.
-            return model.laterLinks(inChainOf: callIndex).isEmpty && !isReturned(call, context: context)
+            return model.laterLinks(inChainOf: call).isEmpty && !isReturned(call, context: context)
         }
     }
 
-    func isReturned(_ call: Call, context: RuleContext) -> Bool {
-        guard let previous = context.tree.previousSignificant(before: call.chainStart) else { return false }
+    func isReturned(_ call: CallID, context: RuleContext) -> Bool {
+        let item = context.outline[call]
+        guard let previous = context.tree.previousSignificant(before: item.chainStart) else { return false }
         let token = context.tree.tokens[previous]
         if token.isKeyword(.return) || token.kind == .equal || token.kind == .leftParen || token.kind == .comma
             || token.kind == .colon || token.kind == .leftBracket {
@@ -164,18 +210,13 @@ public struct ObserverWithoutRemovalRule: Rule {
         }
         // A function or closure whose whole body is this call returns it implicitly.
         guard token.kind == .leftBrace, let close = context.tree.partner(ofToken: previous) else { return false }
-        let outermost = context.outline.calls[context.model.outermostCall(inChainOf: callIndex(of: call, context))]
+        let outermost = context.outline[context.model.outermostCall(inChainOf: call)]
         let end = context.outline.nodes[outermost.node].tokens.upperBound
         guard context.tree.nextSignificant(after: end - 1) == close else { return false }
-        if let function = context.model.enclosingFunction(of: call.node),
-           context.outline.functions[function].body?.open == previous {
-            return context.outline.functions[function].returnType != nil
+        if let function = context.model.enclosingFunction(of: item.nodeID), context.outline[function].body?.open == previous {
+            return context.outline[function].returnType != nil
         }
-        return context.outline.closures.contains { $0.body.open == previous }
-    }
-
-    func callIndex(of call: Call, _ context: RuleContext) -> Int {
-        context.outline.nodes[call.node].detail
+        return context.model.enclosingClosure(of: item.nodeID).map { context.outline[$0].body.open == previous } ?? false
     }
 
     static func appearanceMessage(callback: String) -> String {
@@ -183,8 +224,11 @@ public struct ObserverWithoutRemovalRule: Rule {
             + "`viewWillDisappear(_:)` or `viewDidDisappear(_:)`; remove it there, or register once in `viewDidLoad()`"
     }
 
-    static func droppedMessage() -> String {
-        "the token returned by `addObserver(forName:object:queue:using:)` is dropped, so this observer can never be removed; "
-            + "store it and pass it to `removeObserver(_:)`"
+    static func droppedMessage(repeats: Bool, callback: String?) -> String {
+        let why = repeats
+            ? "registers another observer every time `\(callback ?? "this callback")` runs"
+            : "keeps this block, and the `self` it captures strongly, for the life of the app"
+        return "the token returned by `addObserver(forName:object:queue:using:)` is dropped, so this observer can never be "
+            + "removed and \(why); store the token and pass it to `removeObserver(_:)`"
     }
 }

@@ -26,7 +26,17 @@ public struct StrongDelegateRule: Rule {
                 `UIViewControllerTransitioningDelegate` (UIKit's `transitioningDelegate` is weak, so \
                 the presented controller is expected to keep its animator alive, and a presenter it \
                 points back to does not hold it after dismissal), and a saved delegate kept only to \
-                be put back later (`originalDelegate`, `previousDelegate`, `savedDataSource`).
+                be put back later (`originalDelegate`, `previousDelegate`, `savedDataSource`). The \
+                protocol must be *known* to be class-bound: declared in the run, or an Apple delegate or \
+                data-source protocol in Lifeguard's catalog (`UITableViewDelegate`, `WKNavigationDelegate`, \
+                `CLLocationManagerDelegate`, ...). A type the run cannot see — an Objective-C or \
+                binary-framework class named `...DataSource` — is not reported. Nor is \
+                `override var delegate` with only observers (the superclass owns the storage, weakly), \
+                and a helper the class owns keeps counting as owned when some code sets it to `nil`, or \
+                when it arrives through an `init` parameter whose default value creates it. An \
+                `@IBOutlet` is left alone: what it points to is decided in a nib or storyboard, which \
+                Lifeguard does not read (often a helper object the scene creates and the outlet owns). A line \
+                SwiftLint's `weak_delegate` is suppressed on is suppressed for this rule too.
                 """,
             whyIsThisBad: """
                 The delegate pattern points up the ownership tree: a view controller owns a view (or a \
@@ -54,14 +64,30 @@ public struct StrongDelegateRule: Rule {
                 }
                 """,
             knownLimitations: """
-                A protocol that is not declared in the run is taken to be class-bound when its name ends \
-                in `Delegate` or `DataSource` (framework delegate protocols are `@objc`); a strong \
+                A protocol that is neither declared in the run nor in the catalog is unknown, and its \
+                delegates are not reported (third-party SDK protocols included). An `init` parameter \
+                with a creating default counts as creating, whatever the callers pass. A throwaway \
+                object that keeps a delegate only to hand it on (a builder nothing stores) is still \
+                reported, since the run cannot tell it from an object its owner keeps; a strong \
                 reference that is deliberate (an object that must outlive its owner) needs a suppression \
                 comment saying why.
+                """,
+            fix: """
+                Adds `weak` before `var`, keeping attributes and modifiers in place (`private(set) \
+                weak var`), where `weak` certainly compiles and cannot free an object that only this \
+                property keeps: an optional `var` (`T?`, `T!`) declaring one name, not `lazy`, with no \
+                property wrapper, no initial value but `nil`, and no new object (`X()`) stored into it \
+                anywhere in the run (nor into a property of that name on a receiver of unknown \
+                type), whose type is a class-bound protocol of the run, a controller or view, or a \
+                delegate protocol of Apple's frameworks. No fix \
+                for a `let`, a non-optional type, a protocol Lifeguard only assumes is class-bound, \
+                an `override` (the storage belongs to the superclass) or an `@IBOutlet` (it may be \
+                the only owner of an object in its nib).
                 """),
         triggeringExamples: [
             RuleExample("""
                 protocol PlayerViewDelegate: AnyObject { func playerDidFinish() }
+                protocol ScrubberDataSource: AnyObject {}
                 final class PlayerView: UIView {
                     ↓var delegate: PlayerViewDelegate?
                     ↓private(set) var scrubberDataSource: (any ScrubberDataSource)!
@@ -73,6 +99,12 @@ public struct StrongDelegateRule: Rule {
                     ↓var delegate: UploaderDelegate?
                 }
                 """, supportingFiles: ["protocol UploaderDelegate: NSObjectProtocol {}"]),
+            RuleExample("""
+                final class MapScreen: UIViewController {
+                    ↓var mapDelegate: MKMapViewDelegate?
+                    ↓var navigationDelegate: WKNavigationDelegate?
+                }
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -102,37 +134,67 @@ public struct StrongDelegateRule: Rule {
                     }
                 }
                 """),
+            RuleExample("""
+                final class ChartCard: UIView {
+                    var chartDataSource: ChartDataSource?
+                    var sdkDelegate: VendorSDKDelegate?
+                }
+                """),
+            RuleExample("""
+                final class SearchField: UITextField {
+                    override var delegate: UITextFieldDelegate? {
+                        didSet { installForwarding() }
+                    }
+                }
+                """),
+            RuleExample("""
+                protocol LoaderDelegate: AnyObject {}
+                final class Loader: LoaderDelegate {}
+                final class Screen {
+                    var loaderDelegate: LoaderDelegate?
+                    init(loaderDelegate: LoaderDelegate = Loader()) {
+                        self.loaderDelegate = loaderDelegate
+                    }
+                    func tearDown() { loaderDelegate = nil }
+                }
+                """),
         ])
 
     public func check(_ context: RuleContext) {
         let model = context.model
         let outline = context.outline
-        for variable in outline.variables where !variable.isConditionalBinding && variable.storage != .computed {
+        for (position, variable) in outline.variables.enumerated() where !variable.isConditionalBinding && variable.storage != .computed {
             let node = outline.nodes[variable.node]
             guard node.parent >= 0, outline.nodes[node.parent].kind == .type,
                   isDelegateName(variable.name),
                   !variable.modifiers.contains(.weak), !variable.modifiers.contains(.unowned),
                   !variable.modifiers.contains(.static), !variable.modifiers.contains(.class),
-                  let role = model.enclosingRole(of: variable.node), role.isReferenceType,
+                  // `override var delegate: X? { didSet { ... } }` observes the superclass's (weak) storage.
+                  !variable.modifiers.contains(.override),
+                  // An outlet's object comes from a nib or storyboard the run cannot read.
+                  !variable.attributes.contains("IBOutlet"),
+                  let role = model.enclosingRole(of: variable.nodeID), role.isReferenceType,
                   outline.types[outline.nodes[node.parent].detail].kind != .protocol,
                   let annotation = variable.typeAnnotation, !TypeNames.isFunctionType(context.tree, annotation),
                   let written = TypeNames.annotated(context.tree, annotation)
             else { continue }
-            let type = model.typeKey(written, at: variable.node)
+            let type = model.typeKey(written, at: variable.nodeID)
             guard !context.index.isFunctionAlias(written, from: role.key), holdsStrongly(type, context: context),
-                  !isOwnedHelper(variable, typeKey: role.key, context: context)
+                  !isOwnedHelper(VariableID(position), typeKey: role.key, context: context)
             else { continue }
-            var spelled = context.compactText(annotation)
+            var spelled = context.tree.compactText(ofTokens: annotation)
             if !spelled.hasSuffix("?") && !spelled.hasSuffix("!") {
                 spelled = spelled.contains(" ") || spelled.contains("&") ? "(\(spelled))?" : spelled + "?"
             }
             // Keep the attributes and modifiers as written (`@IBOutlet`, `private(set)`).
             let binding = context.tree.previousSignificant(before: variable.nameToken) ?? variable.declarationStart
-            let modifiers = binding > variable.declarationStart ? context.compactText(variable.declarationStart..<binding) : ""
+            let modifiers = binding > variable.declarationStart
+                ? context.tree.compactText(ofTokens: variable.declarationStart..<binding) : ""
             let prefix = modifiers.isEmpty ? "" : modifiers + " "
-            context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.node,
+            context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.nodeID,
                            message: Self.message(name: variable.name, declaration: "\(prefix)weak var \(variable.name): \(spelled)",
-                                                 isLet: variable.isLet))
+                                                 isLet: variable.isLet),
+                           fix: weakFix(variable, typeKey: type, context: context))
         }
     }
 
@@ -140,9 +202,12 @@ public struct StrongDelegateRule: Rule {
     /// source): every value the property is ever given is a new object, so the property owns it
     /// and nothing points back. Assignments from outside the type count when the receiver is
     /// known to be this type, or (receiver unknown) for names UIKit's own objects do not share.
-    func isOwnedHelper(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Bool {
-        let distinctive = variable.name != "delegate" && variable.name != "dataSource"
-        var values = (context.index.assignedValues[variable.name] ?? [])
+    /// Setting it to `nil` releases the helper and does not make it someone else's; a value that
+    /// arrives through an `init` parameter whose default creates it counts as created.
+    func isOwnedHelper(_ variable: VariableID, typeKey: String, context: RuleContext) -> Bool {
+        let declaration = context.outline[variable]
+        let distinctive = declaration.name != "delegate" && declaration.name != "dataSource"
+        var values = (context.index.assignedValues[declaration.name] ?? [])
             .filter { assignment in
                 if assignment.isOwnMember { return assignment.typeKey == typeKey }
                 // `chartView.dataSource = self` counts when `chartView` is one of ours; an
@@ -151,13 +216,45 @@ public struct StrongDelegateRule: Rule {
                 return distinctive
             }
             .map(\.value)
-        if let initializer = variable.initializer {
+            .filter { $0 != .nilLiteral }
+        // `self.helper = helper` in an `init(helper: Helper = Helper())` of this file.
+        let fromDefaults = initializerParametersWithCreatingDefaults(assignedTo: declaration.name, context: context)
+        if !fromDefaults.isEmpty, let index = values.firstIndex(of: .other) {
+            values.remove(at: index)
+            values.append(.creation)
+        }
+        if let initializer = declaration.initializer {
             // `lazy var helper: Helper = { ... }()` builds its object too.
             let tokens = context.tree.significantTokens(in: initializer)
             let isBuilder = tokens.first.map { context.tree.tokens[$0].kind == .leftBrace } ?? false
-            values.append(isBuilder || TypeNames.initialized(context.tree, initializer) != nil ? .creation : .other)
+            if context.model.isNilLiteral(initializer) {
+                // `= nil` is no value at all.
+            } else {
+                values.append(isBuilder || TypeNames.initialized(context.tree, initializer) != nil ? .creation : .other)
+            }
         }
         return !values.isEmpty && values.allSatisfy { $0 == .creation }
+    }
+
+    /// The `init` parameters with a default that creates an object (`= Loader()`) that this file
+    /// assigns to the property `name` (`self.name = parameter`).
+    func initializerParametersWithCreatingDefaults(assignedTo name: String, context: RuleContext) -> [Int] {
+        var result: [Int] = []
+        for (position, assignment) in context.outline.assignments.enumerated() {
+            guard let lhs = ExpressionChain(context.tree, tokens: assignment.lhs), lhs.lastName == name, lhs.names.count == 1,
+                  let rhs = ExpressionChain(context.tree, tokens: assignment.rhs), rhs.links.count == 1,
+                  case .parameter(let function, let index)? = rhsBinding(rhs, context: context),
+                  context.outline[function].kind == .initializer else { continue }
+            let parameter = context.outline.parameters[context.outline[function].parameters.lowerBound + index]
+            guard let value = parameter.defaultValue, TypeNames.initialized(context.tree, value) != nil else { continue }
+            result.append(position)
+        }
+        return result
+    }
+
+    func rhsBinding(_ chain: ExpressionChain, context: RuleContext) -> Binding? {
+        guard case .name(let name)? = chain.links.first else { return nil }
+        return context.model.binding(of: name, at: TokenID(chain.linkTokens[0]))
     }
 
     func isDelegateName(_ name: String) -> Bool {
@@ -173,21 +270,67 @@ public struct StrongDelegateRule: Rule {
     /// expects the presented controller to keep them alive.
     static let ownedHelperProtocols: Set<String> = ["UIViewControllerTransitioningDelegate"]
 
-    /// Whether a property of this type points back at an owner: a class-bound protocol (the
-    /// delegate pattern), or a view controller or view (a strong back-reference). Other concrete
-    /// classes named `...Delegate`/`...DataSource` (diffable data sources, helper objects) are
-    /// owned, not owners.
+    /// Whether a property of this type points back at an owner: a protocol known to be
+    /// class-bound (declared in the run, or in the catalog of Apple's delegate protocols), or a
+    /// view controller or view (a strong back-reference). Other concrete classes named
+    /// `...Delegate`/`...DataSource` (diffable data sources, helper objects) are owned, not
+    /// owners; a name the run cannot resolve is unknown and not reported.
     func holdsStrongly(_ type: String, context: RuleContext) -> Bool {
         let index = context.index
         if Self.ownedHelperProtocols.contains(type) { return false }
         if let bound = index.isClassBoundProtocol(type) { return bound }
-        if index.isController(type) || index.isView(type) { return true }
-        let kinds = index.declaredKinds(of: type)
-        if !kinds.isEmpty || index.isClass(type) { return false }
-        // Not declared in the run: framework delegate protocols are `@objc`, hence class-bound.
-        let simple = ProjectIndex.simpleName(type)
-        return simple.hasSuffix("Delegate") || simple.hasSuffix("DataSource")
+        return index.isController(type) || index.isView(type)
     }
+
+    /// `weak` before `var`, attributes and modifiers left where they are (`private(set) weak
+    /// var`). Only where `weak` certainly compiles and cannot free an object the property alone
+    /// keeps: an optional `var` (`T?`, `T!`, `(any T)?`) of one name, not `lazy`, not an
+    /// `override` (the storage is the superclass's), not an `@IBOutlet` (it may be the only owner
+    /// of an object in its nib), with no property wrapper, no initial value but `nil`, and no
+    /// new object ever stored into it in the run; and whose type is proven
+    /// to be a class or class-bound: a protocol of the run that is, a controller or view, or a
+    /// delegate protocol of Apple's frameworks (Objective-C protocols are class-bound).
+    func weakFix(_ variable: VariableDeclaration, typeKey: String, context: RuleContext) -> Fix? {
+        let tree = context.tree
+        let index = context.index
+        guard !variable.isLet, tree.tokens[variable.keywordToken].isKeyword(.var), !variable.modifiers.contains(.lazy),
+              !variable.modifiers.contains(.override),
+              !mayBeGivenNewObject(variable, context: context),
+              variable.attributes.allSatisfy(Self.attributesAllowedWithWeak.contains),
+              let annotation = variable.typeAnnotation, let last = tree.significantTokens(in: annotation).last,
+              tree.token(last, is: "?") || tree.token(last, is: "!"),
+              !tree.significantTokens(in: annotation).contains(where: { tree.token($0, is: "&") }),
+              variable.initializer.map({ tree.significantTokens(in: $0).map { tree.tokens[$0].isKeyword(.nil) } == [true] }) ?? true,
+              !context.outline.variables.contains(where: { $0.keywordToken == variable.keywordToken && $0.node != variable.node })
+        else { return nil }
+        let isFrameworkProtocol = index.declaredKinds(of: typeKey).isEmpty && !index.isClass(typeKey)
+            && Self.appleFrameworkPrefixes.contains { ProjectIndex.simpleName(typeKey).hasPrefix($0) }
+        guard index.isClassBoundProtocol(typeKey) == true || index.isController(typeKey) || index.isView(typeKey)
+            || isFrameworkProtocol else { return nil }
+        return context.fixes.fix("declare `\(variable.name)` `weak`", [context.fixes.insert("weak ", before: variable.keywordToken)])
+    }
+
+    /// Whether the run may store a new object (`X()`) into this property: in the code of its
+    /// type or a subclass, or through a receiver of such a type, or of a type not known.
+    func mayBeGivenNewObject(_ variable: VariableDeclaration, context: RuleContext) -> Bool {
+        guard let owner = context.model.enclosingRole(of: variable.nodeID)?.key else { return true }
+        let index = context.index
+        return (index.assignedValues[variable.name] ?? []).contains { assignment in
+            guard assignment.value == .creation else { return false }
+            if assignment.isOwnMember {
+                return assignment.typeKey.map { $0 == owner || index.inherits($0, from: owner) } ?? true
+            }
+            return assignment.receiverType.map { $0 == owner || index.inherits($0, from: owner) } ?? true
+        }
+    }
+
+    static let attributesAllowedWithWeak: Set<String> = ["objc", "nonobjc", "available", "MainActor"]
+
+    /// Prefixes of Apple's Objective-C frameworks, whose delegate protocols are all `@objc`.
+    static let appleFrameworkPrefixes = [
+        "UI", "NS", "WK", "MK", "CL", "AV", "SK", "PH", "CN", "EK", "MF", "GK", "QL", "SF", "AS", "CB", "CA", "MC",
+        "PK", "UN", "WC", "AR", "SCN", "CX", "PDF", "NFC", "MTK", "GLK", "INUI", "ASWeb",
+    ]
 
     static func message(name: String, declaration: String, isLet: Bool) -> String {
         "`\(name)` is a strong reference, but a delegate usually owns the object that holds it: a retain cycle; "

@@ -20,8 +20,13 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 (`contentView.onRetry = { ... }`, a cell dequeued from `self`'s table view, a local that \
                 the same function stores into `self`), passed to an API that stores it for the object's \
                 life (a repeating timer's block, `NotificationCenter.addObserver(forName:object:queue:using:)`, \
-                a KVO `observe` or Combine `sink`/`assign(to:on:)` whose token is stored (unless the \
-                publisher finishes after a bounded number of values: `.first()`, `.prefix(1)`), \
+                a KVO `observe`, or a Combine `sink`/`assign(to:on:)` whose token is stored on a \
+                publisher that never finishes — a subject, a `@Published` property (`$items`), a \
+                publisher stored in a property, a notification or KVO publisher, `Timer.publish`, or a \
+                function of the run that returns one of those (a publisher that finishes — `Just`, \
+                `Future`, `URLSession`'s `dataTaskPublisher`, anything after `.first()` or \
+                `.prefix(n)`, or one returned by a function whose body the run cannot see, typically a \
+                one-shot request — releases the closure when it ends), \
                 `setEventHandler`, a `UIAction` added to a control `self` owns), or a long-running `Task` \
                 (one that loops or iterates an async sequence) whose handle `self` stores. Calls named \
                 in the `retaining_calls` option (your own event bus's `subscribe`, say) are treated the \
@@ -30,7 +35,11 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 class itself sets back to `nil` (a one-shot completion handler) is not reported: the \
                 owner breaks that cycle. Inside a closure that captures `[unowned self]` or `[weak self]`, \
                 a nested closure's `self` is that capture and is not reported, unless the outer closure \
-                made it strong again (`guard let self`).
+                made it strong again (`guard let self`). Also not reported: subscriptions made on \
+                appearance and cleared in a disappearance callback (`removeAll()`, `cancel()`, `= nil` in \
+                `viewWillDisappear(_:)`/`viewDidDisappear(_:)`: they do not outlive the visit), \
+                CombineExt's `assign(to:on:ownership: .weak)`, and block observers on a \
+                `NotificationCenter()` the code creates itself.
                 """,
             whyIsThisBad: """
                 Swift closures capture the variables they use, and capture `self` strongly unless told \
@@ -66,7 +75,8 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 Ownership is read from declarations: a property counts as owned when it is a stored \
                 property of the class (weak ones only when they are `@IBOutlet`s, which the view \
                 hierarchy keeps); a parameter's object, or a local that is only presented or passed on, \
-                does not. Closures stored through APIs that are not listed here (a custom `store(in:)`, \
+                does not. A publisher whose origin the run cannot see (a parameter, a protocol \
+                requirement's result) is taken to finish, and its `sink` is not reported. Closures stored through APIs that are not listed here (a custom `store(in:)`, \
                 a third-party event bus) are not seen unless the `retaining_calls` option names them. `unowned self` is accepted as the fix even where it \
                 could crash. A stored `Task` that simply runs to completion holds `self` only until it \
                 ends and is not reported, though the specification lists every stored `Task`: on real \
@@ -203,29 +213,29 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
     /// so the cycle is broken by design.
     func isClearedByOwner(_ retention: Retention, role: FileModel.TypeRole, context: RuleContext) -> Bool {
-        guard retention.isProperty, !retention.holder.contains(".") else { return false }
-        return (context.index.assignedValues[retention.holder] ?? []).contains {
+        guard retention.isProperty, let name = retention.member else { return false }
+        return (context.index.assignedValues[name] ?? []).contains {
             $0.isOwnMember && $0.typeKey == role.key && $0.value == .nilLiteral
         }
     }
 
     /// `cancellables.removeAll()`, `loadTask = nil` later in the same function: the storage lets go
     /// before the function returns (the test-and-wait pattern), so nothing outlives it.
-    func isClearedLater(_ retention: Retention, after token: Int, at node: Int, context: RuleContext) -> Bool {
-        guard retention.isProperty else { return false }
-        let holder = retention.holder
-        let functionNode = context.outline.nodes[node].enclosingFunction
-        guard functionNode >= 0 else { return false }
+    func isClearedLater(_ retention: Retention, after token: Int, at node: NodeID, context: RuleContext) -> Bool {
+        guard retention.isProperty, let holder = retention.object else { return false }
         let model = context.model
-        for callIndex in model.descendants(of: functionNode, kind: .call) {
-            let call = context.outline.calls[callIndex]
-            guard call.chainStart > token, context.receiverChain(call)?.key == holder else { continue }
-            if ["removeAll", "cancel", "invalidate"].contains(model.name(ofCall: callIndex)) { return true }
+        guard let function = model.enclosingFunction(of: node) else { return false }
+        let functionNode = context.outline[function].nodeID
+        for call in model.calls(in: functionNode) where context.outline[call].chainStart > token {
+            guard ["removeAll", "cancel", "invalidate"].contains(model.name(of: call)),
+                  model.receiverObject(of: call).isSame(as: holder) else { continue }
+            return true
         }
-        for assignmentIndex in model.descendants(of: functionNode, kind: .assignment) {
-            let assignment = context.outline.assignments[assignmentIndex]
-            guard assignment.lhs.lowerBound > token, ExpressionChain(context.tree, tokens: assignment.lhs)?.key == holder else { continue }
-            let rhs = context.tree.significantTokens(in: assignment.rhs)
+        for assignment in model.assignments(in: functionNode) {
+            let item = context.outline[assignment]
+            guard item.lhs.lowerBound > token, let lhs = ExpressionChain(context.tree, tokens: item.lhs),
+                  model.object(of: lhs, at: item.nodeID).isSame(as: holder) else { continue }
+            let rhs = context.tree.significantTokens(in: item.rhs)
             if rhs.count == 1, context.tree.tokens[rhs[0]].isKeyword(.nil) { return true }
             if rhs.count == 2, context.tree.tokens[rhs[0]].kind == .leftBracket { return true }
         }
@@ -234,80 +244,133 @@ public struct StrongSelfInEscapingClosureRule: Rule {
 
     /// How a closure is kept.
     struct Retention {
+        /// For messages: the storage as written (`onRetry`, `cancellables`), or a description.
         var holder: String
         var isProperty: Bool
+        /// The storage as an object, when it is one.
+        var object: ObjectRef?
+
+        /// The property of `self` the storage is, when it is one.
+        var member: String? { object?.selfMember }
     }
 
     public func check(_ context: RuleContext) {
         let model = context.model
-        let outline = context.outline
-        for (closureIndex, closure) in outline.closures.enumerated() {
-            guard !closure.isImmediatelyInvoked, let role = model.enclosingRole(of: closure.node), role.isReferenceType,
-                  let retention = retention(of: closureIndex, context: context) else { continue }
-            let isTask = closure.call.map { isTaskCall(outline.calls[$0], callIndex: $0, context: context) } ?? false
-            guard model.capturesSelfStrongly(closureIndex, countingImplicitMembers: isTask),
+        for position in context.outline.closures.indices {
+            let closure = ClosureID(position)
+            let item = context.outline[closure]
+            guard !item.isImmediatelyInvoked, let role = model.enclosingRole(of: item.nodeID), role.isReferenceType,
+                  let retention = retention(of: closure, context: context) else { continue }
+            let isTask = item.call.map { isTaskCall(CallID($0), context: context) } ?? false
+            guard model.capturesSelfStrongly(closure, countingImplicitMembers: isTask),
                   !isClearedByOwner(retention, role: role, context: context),
-                  !isClearedLater(retention, after: closure.body.close, at: closure.node, context: context) else { continue }
-            context.report(token: closure.body.open, node: closure.node, message: Self.message(retention))
+                  !isClearedOnDisappearance(retention, role: role, context: context),
+                  !isClearedLater(retention, after: item.body.close, at: item.nodeID, context: context) else { continue }
+            context.report(token: item.body.open, node: item.nodeID, message: Self.message(retention))
         }
         // `assign(to: \.x, on: self)` keeps `self` with no closure in sight.
-        for callIndex in model.calls(named: "assign") {
-            let call = outline.calls[callIndex]
-            guard let role = model.enclosingRole(of: call.node), role.isReferenceType,
-                  let target = context.argument("on", of: call), context.chain(target)?.key == "self",
-                  let holder = storedResult(of: callIndex, context: context) else { continue }
-            context.report(token: call.nameToken, node: call.node,
-                           message: Self.assignMessage(holder: holder))
+        for call in model.calls(named: "assign") {
+            let node = context.outline[call].nodeID
+            guard let role = model.enclosingRole(of: node), role.isReferenceType,
+                  let target = model.argument("on", of: call), model.object(ofTokens: target.expression, at: node).isSelf,
+                  // CombineExt's `assign(to:on:ownership:)` holds the object weakly or unowned when asked.
+                  !holdsWeakly(call, context: context),
+                  publisherLifetime(of: call, context: context) == .endless,
+                  let holder = storedResult(of: call, context: context) else { continue }
+            context.report(token: context.outline[call].nameToken, node: node, message: Self.assignMessage(holder: holder.holder))
         }
     }
 
-    func retention(of closureIndex: Int, context: RuleContext) -> Retention? {
+    /// `ownership: .weak` or `ownership: .unowned`.
+    func holdsWeakly(_ call: CallID, context: RuleContext) -> Bool {
+        guard let ownership = context.model.argument("ownership", of: call) else { return false }
+        let text = context.tree.compactText(ofTokens: ownership.expression)
+        return text == ".weak" || text == ".unowned"
+    }
+
+    /// Subscriptions cleared when the screen disappears (`cancellables.removeAll()`,
+    /// `subscription?.cancel()`, `token = nil` in `viewWillDisappear(_:)` or `viewDidDisappear(_:)`):
+    /// made on appearance and torn down on the way out, they do not outlive the screen's visit.
+    func isClearedOnDisappearance(_ retention: Retention, role: FileModel.TypeRole, context: RuleContext) -> Bool {
+        guard retention.isProperty, let holder = retention.object, holder.selfMember != nil else { return false }
         let model = context.model
-        let outline = context.outline
-        let closure = outline.closures[closureIndex]
-        if let assignment = closure.assignment {
-            guard let lhs = ExpressionChain(context.tree, tokens: outline.assignments[assignment].lhs),
-                  isOwned(lhs, at: closure.node, context: context) else { return nil }
-            return Retention(holder: lhs.key, isProperty: true)
+        for type in model.typeDeclarations(withKey: role.key) {
+            for function in model.functions(ofType: type) where context.outline[function].name.contains("Disappear") {
+                let node = context.outline[function].nodeID
+                for call in model.calls(in: node) where ["removeAll", "cancel"].contains(model.name(of: call)) {
+                    if model.receiverObject(of: call).isSame(as: holder) { return true }
+                }
+                for assignment in model.assignments(in: node) {
+                    let item = context.outline[assignment]
+                    guard let lhs = ExpressionChain(context.tree, tokens: item.lhs),
+                          model.object(of: lhs, at: item.nodeID).isSame(as: holder) else { continue }
+                    let rhs = context.tree.significantTokens(in: item.rhs)
+                    if model.isNilLiteral(item.rhs) || (rhs.count == 2 && context.tree.tokens[rhs[0]].kind == .leftBracket) {
+                        return true
+                    }
+                }
+            }
         }
-        if let variable = closure.variable {
-            let declaration = outline.variables[variable]
-            let parent = outline.nodes[declaration.node].parent
-            guard parent >= 0, outline.nodes[parent].kind == .type, !declaration.modifiers.contains(.static) else { return nil }
-            return Retention(holder: declaration.name, isProperty: true)
+        return false
+    }
+
+    func retention(of closure: ClosureID, context: RuleContext) -> Retention? {
+        let model = context.model
+        let item = context.outline[closure]
+        if let assignment = item.assignment {
+            let assignmentItem = context.outline.assignments[assignment]
+            guard let lhs = ExpressionChain(context.tree, tokens: assignmentItem.lhs) else { return nil }
+            let object = model.object(of: lhs, at: assignmentItem.nodeID)
+            guard model.isOwnedBySelf(object, at: assignmentItem.nodeID) else { return nil }
+            return Retention(holder: context.tree.compactText(ofTokens: assignmentItem.lhs), isProperty: true, object: object)
         }
-        guard let callIndex = closure.call else { return nil }
-        let call = outline.calls[callIndex]
-        let name = model.name(ofCall: callIndex)
-        let receiver = context.receiverChain(call)
-        let labels = context.arguments(of: call).map(\.label)
+        if let variable = item.variable {
+            let declaration = context.outline.variables[variable]
+            guard model.isMemberDeclaration(VariableID(variable)), !declaration.modifiers.contains(.static),
+                  !declaration.modifiers.contains(.class) else { return nil }
+            return Retention(holder: declaration.name, isProperty: true, object: model.object(ofVariable: VariableID(variable)))
+        }
+        guard let callIndex = item.call else { return nil }
+        let call = CallID(callIndex)
+        let node = context.outline[call].nodeID
+        let name = model.name(of: call)
+        let receiver = model.receiver(of: call)
+        let labels = model.arguments(of: call).map(\.label)
         if context.options.strings("retaining_calls").contains(name) {
-            return configuredRetention(name: name, receiver: receiver, callIndex: callIndex, at: call.node, context: context)
+            return configuredRetention(name: name, receiver: receiver, call: call, context: context)
         }
         switch name {
         case "append", "insert":
-            guard let receiver, isOwned(receiver, at: call.node, context: context) else { return nil }
-            return Retention(holder: receiver.key, isProperty: true)
-        case "scheduledTimer" where receiver?.key == "Timer", "Timer" where call.receiver == nil:
-            guard !context.isFalse("repeats", of: call) else { return nil }
+            guard let receiver else { return nil }
+            let object = model.object(of: receiver, at: node)
+            guard model.isOwnedBySelf(object, at: node) else { return nil }
+            return Retention(holder: context.tree.compactText(ofTokens: context.outline[call].receiver!), isProperty: true,
+                             object: object)
+        case "scheduledTimer" where receiver?.key == "Timer", "Timer" where context.outline[call].receiver == nil:
+            guard !isFalseLiteral("repeats", of: call, context: context) else { return nil }
             return Retention(holder: "the repeating timer (and its run loop)", isProperty: false)
         case "addObserver" where labels.contains("forName") && labels.contains("queue"):
+            // A center the code creates itself keeps the block only as long as the center lives.
+            guard !model.isPrivateNotificationCenter(call) else { return nil }
             return Retention(holder: "NotificationCenter until the observer is removed", isProperty: false)
-        case "observe", "sink":
-            if name == "sink", let receiver, finishesAfterAValue(receiver, context: context) { return nil }
-            guard let holder = storedResult(of: callIndex, context: context) else { return nil }
-            return Retention(holder: holder, isProperty: true)
+        case "observe":
+            return storedResult(of: call, context: context)
+        case "sink":
+            guard publisherLifetime(of: call, context: context) == .endless else { return nil }
+            return storedResult(of: call, context: context)
         case "setEventHandler":
-            guard let receiver, isOwned(receiver, at: call.node, context: context) else { return nil }
-            return Retention(holder: receiver.key, isProperty: true)
+            guard let receiver else { return nil }
+            let object = model.object(of: receiver, at: node)
+            guard model.isOwnedBySelf(object, at: node) else { return nil }
+            return Retention(holder: context.tree.compactText(ofTokens: context.outline[call].receiver!), isProperty: true,
+                             object: object)
         case "UIAction":
-            return actionRetention(callIndex, context: context)
+            return actionRetention(call, context: context)
         default:
             // A stored `Task` keeps `self` only while it runs: a cycle worth reporting when the
             // task does not end on its own (it loops, or iterates an async sequence).
-            if isTaskCall(call, callIndex: callIndex, context: context), runsIndefinitely(closureIndex, context: context),
-               let holder = storedResult(of: callIndex, context: context) {
-                return Retention(holder: holder, isProperty: true)
+            if isTaskCall(call, context: context), runsIndefinitely(closure, context: context) {
+                return storedResult(of: call, context: context)
             }
             return nil
         }
@@ -316,73 +379,172 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// A call the configuration names as keeping its closure for the receiver's life
     /// (`eventBus.subscribe { ... }`): a cycle when `self` is the receiver or owns it, or keeps the
     /// token the call returns; a leak when the receiver is shared (`EventBus.shared`).
-    func configuredRetention(name: String, receiver: ExpressionChain?, callIndex: Int, at node: Int,
-                             context: RuleContext) -> Retention? {
+    func configuredRetention(name: String, receiver: ExpressionChain?, call: CallID, context: RuleContext) -> Retention? {
+        let model = context.model
+        let node = context.outline[call].nodeID
         guard let receiver, receiver.key != "self" else {
             return Retention(holder: "`self` through `\(name)`", isProperty: false)
         }
-        if isOwned(receiver, at: node, context: context) { return Retention(holder: receiver.key, isProperty: true) }
-        if let holder = storedResult(of: callIndex, context: context) { return Retention(holder: holder, isProperty: true) }
-        if let root = receiver.names.first, root.first?.isUppercase == true,
-           context.model.localVariable(named: root, visibleAt: node) == nil {
+        let object = model.object(of: receiver, at: node)
+        if model.isOwnedBySelf(object, at: node) {
+            return Retention(holder: context.tree.compactText(ofTokens: context.outline[call].receiver!), isProperty: true,
+                             object: object)
+        }
+        if let holder = storedResult(of: call, context: context) { return holder }
+        if case .global(let root) = object.root, root.first?.isUppercase == true {
             return Retention(holder: "`\(receiver.key)`", isProperty: false)
         }
         return nil
     }
 
-    /// A publisher that finishes after a bounded number of values (`.first()`, `.first(where:)`,
-    /// `.prefix(3)`, `.output(at:)`): the subscription ends and the sink releases its closures.
-    func finishesAfterAValue(_ publisher: ExpressionChain, context: RuleContext) -> Bool {
-        for (offset, link) in publisher.links.enumerated() {
-            guard case .name(let name) = link, offset + 1 < publisher.links.count else { continue }
-            switch (name, publisher.links[offset + 1]) {
-            case ("first", .call), ("first", .closure), ("output", .call):
-                return true
+    /// How long a Combine chain's publisher lives.
+    enum Lifetime {
+        /// It never finishes on its own: a subject, `@Published`, a notification or KVO publisher.
+        case endless
+        /// It finishes (`Just`, `Future`, `dataTaskPublisher`, `.first()`), or the run cannot tell.
+        case finishes
+    }
+
+    /// The publisher a `sink`/`assign` subscribes to, read back along its chain.
+    func publisherLifetime(of call: CallID, context: RuleContext) -> Lifetime {
+        guard let receiver = context.model.receiver(of: call) else { return .finishes }
+        var visited = Set<String>()
+        return publisherLifetime(receiver, at: context.outline[call].nodeID, depth: 0, visited: &visited, context: context)
+    }
+
+    func publisherLifetime(_ chain: ExpressionChain, at node: NodeID, depth: Int, visited: inout Set<String>,
+                           context: RuleContext) -> Lifetime {
+        let tree = context.tree
+        let links = chain.links
+        // Operators that end the stream after a bounded number of values.
+        for (offset, link) in links.enumerated() {
+            guard case .name(let name) = link, offset + 1 < links.count else { continue }
+            switch (name, links[offset + 1]) {
+            case ("first", .call), ("first", .closure), ("output", .call), ("last", .call):
+                return .finishes
             case ("prefix", .call(let arguments)):
-                let inside = context.tree.significantTokens(in: arguments)
-                if inside.count == 1, context.tree.tokens[inside[0]].kind == .integerLiteral { return true }
+                let inside = tree.significantTokens(in: arguments)
+                if inside.count == 1, tree.tokens[inside[0]].kind == .integerLiteral { return .finishes }
             default:
                 continue
             }
         }
-        return false
+        // The source: the chain up to its first operator.
+        var sourceEnd = links.count
+        for (offset, link) in links.enumerated() where offset > 0 {
+            if case .name(let name) = link, Self.operators.contains(name) {
+                sourceEnd = offset
+                break
+            }
+        }
+        let names = links[..<sourceEnd].compactMap { link -> String? in if case .name(let name) = link { return name }; return nil }
+        if names.contains(where: { Self.finishingSources.contains($0) }) { return .finishes }
+        if names.contains(where: { $0.hasPrefix("$") }) { return .endless }
+        if names.contains("publisher") || names.contains("publish") { return .endless }
+        guard let lastSourceLink = links[..<sourceEnd].last else { return .finishes }
+        switch lastSourceLink {
+        case .name(let name):
+            if Self.subjectNames.contains(where: { name.hasSuffix($0) }) { return .endless }
+            // A publisher kept in a property — of `self` or of any object — never finishes on its own;
+            // a local is followed to what it holds; a parameter's publisher is unknown.
+            let source = sourceEnd < links.count ? (chain.dropping(last: links.count - sourceEnd) ?? chain) : chain
+            let object = context.model.object(of: source, at: node)
+            if case .member? = object.path.last { return .endless }
+            switch object.root {
+            case .local(let variable) where object.path.isEmpty:
+                guard depth < 3, let initializer = context.outline[variable].initializer,
+                      let source = ExpressionChain(tree, tokens: initializer) else { return .finishes }
+                return publisherLifetime(source, at: context.outline[variable].nodeID, depth: depth + 1, visited: &visited,
+                                         context: context)
+            case .global:
+                return .endless
+            default:
+                return .finishes
+            }
+        case .call:
+            // A function of the run whose body returns an endless publisher; an unseen one is taken to finish.
+            guard sourceEnd >= 2, case .name(let function) = links[sourceEnd - 2], depth < 3,
+                  visited.insert(function).inserted else { return .finishes }
+            return returnedPublisherLifetime(function, depth: depth + 1, visited: &visited, context: context)
+        default:
+            return .finishes
+        }
     }
 
+    /// Whether a function of this file named `name` returns an endless publisher.
+    func returnedPublisherLifetime(_ name: String, depth: Int, visited: inout Set<String>, context: RuleContext) -> Lifetime {
+        let tree = context.tree
+        for function in context.outline.functions where function.name == name && function.kind == .function {
+            guard let body = function.body else { continue }
+            let tokens = tree.significantTokens(in: body.interior)
+            // The returned expression: after `return`, or the whole body of a one-expression function.
+            var start = tokens.startIndex
+            if let returnIndex = tokens.firstIndex(where: { tree.tokens[$0].isKeyword(.return) }) { start = returnIndex + 1 }
+            guard start < tokens.endIndex else { continue }
+            var end = start
+            while end < tokens.endIndex, !tree.tokens[tokens[end]].flags.contains(.startsLine) || end == start { end += 1 }
+            guard let chain = ExpressionChain(tree, tokens: tokens[start]..<(tokens[end - 1] + 1)) else { continue }
+            if publisherLifetime(chain, at: function.nodeID, depth: depth, visited: &visited, context: context) == .endless {
+                return .endless
+            }
+        }
+        return .finishes
+    }
+
+    /// Combine operators: they pass their upstream's lifetime on.
+    static let operators: Set<String> = [
+        "map", "compactMap", "filter", "removeDuplicates", "receive", "subscribe", "debounce", "throttle", "delay",
+        "dropFirst", "drop", "handleEvents", "eraseToAnyPublisher", "combineLatest", "merge", "zip", "flatMap",
+        "switchToLatest", "scan", "catch", "replaceError", "replaceNil", "assertNoFailure", "share", "print",
+        "breakpoint", "mapError", "setFailureType", "tryMap", "tryFilter", "tryCompactMap", "collect", "sink", "assign",
+        "values", "decode", "encode", "retry", "timeout", "measureInterval", "removeDuplicates", "append", "prepend",
+        "makeConnectable", "autoconnect", "multicast", "buffer", "ignoreOutput", "contains", "allSatisfy", "reduce",
+        "count", "min", "max", "compactMapValues",
+    ]
+    /// Publishers that finish on their own.
+    static let finishingSources: Set<String> = [
+        "Just", "Future", "Deferred", "Fail", "Empty", "Result", "dataTaskPublisher", "Record", "Sequence",
+    ]
+    /// Type-name endings of publishers that never finish on their own.
+    static let subjectNames = ["Subject", "subject", "Relay", "relay"]
+
     /// A loop in the task's body (`for await`, `while`, `repeat`) keeps it alive until cancelled.
-    func runsIndefinitely(_ closure: Int, context: RuleContext) -> Bool {
-        context.model.descendants(of: context.outline.closures[closure].node, kind: .conditional).contains { index in
-            switch context.outline.conditionals[index].kind {
+    func runsIndefinitely(_ closure: ClosureID, context: RuleContext) -> Bool {
+        context.model.conditionals(in: context.outline[closure].nodeID).contains { conditional in
+            switch context.outline[conditional].kind {
             case .while, .repeatWhile: return true
             case .forIn:
-                let condition = context.tree.significantTokens(in: context.outline.conditionals[index].condition)
+                let condition = context.tree.significantTokens(in: context.outline[conditional].condition)
                 return condition.contains { context.tree.token($0, is: "await") }
             default: return false
             }
         }
     }
 
-    func isTaskCall(_ call: Call, callIndex: Int, context: RuleContext) -> Bool {
-        let name = context.model.name(ofCall: callIndex)
-        if name == "Task", call.receiver == nil { return true }
-        return name == "detached" && context.receiverChain(call)?.key == "Task"
+    func isTaskCall(_ call: CallID, context: RuleContext) -> Bool {
+        let name = context.model.name(of: call)
+        if name == "Task", context.outline[call].receiver == nil { return true }
+        return name == "detached" && context.model.receiver(of: call)?.key == "Task"
+    }
+
+    func isFalseLiteral(_ label: String, of call: CallID, context: RuleContext) -> Bool {
+        guard let argument = context.model.argument(label, of: call) else { return false }
+        let tokens = context.tree.significantTokens(in: argument.expression)
+        return tokens.count == 1 && context.tree.tokens[tokens[0]].isKeyword(.false)
     }
 
     /// A `UIAction` that ends up in something `self` owns: handed to `addAction` on an owned
     /// control, or to a control, item or menu (`UIBarButtonItem(primaryAction:)`,
     /// `UIMenu(children: [...])`) that is stored in `self` — directly, or through a local.
-    func actionRetention(_ callIndex: Int, context: RuleContext) -> Retention? {
+    func actionRetention(_ call: CallID, context: RuleContext) -> Retention? {
         let model = context.model
-        let outline = context.outline
-        var current = callIndex
+        var current = call
         for _ in 0..<4 {
-            let call = outline.calls[current]
-            switch model.destination(ofExpressionStartingAt: call.chainStart) {
+            switch model.destination(ofExpressionStartingAt: context.outline[current].chainStart) {
             case .assignment, .variable:
-                if let holder = storedResult(of: current, context: context) {
-                    return Retention(holder: holder, isProperty: true)
-                }
-                if case .variable(let local) = model.destination(ofExpressionStartingAt: call.chainStart) {
-                    return localActionRetention(outline.variables[local], context: context)
+                if let holder = storedResult(of: current, context: context) { return holder }
+                if case .variable(let local) = model.destination(ofExpressionStartingAt: context.outline[current].chainStart) {
+                    return localActionRetention(local, context: context)
                 }
                 return nil
             case .argument(let outer, _):
@@ -390,179 +552,75 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 current = outer
             case .none:
                 // Inside an array literal (`UIMenu(children: [...])`): the enclosing call takes it.
-                let parent = outline.nodes[call.node].parent
-                guard parent >= 0, outline.nodes[parent].kind == .call else { return nil }
-                current = outline.nodes[parent].detail
+                let parent = context.outline.nodes[context.outline[current].node].parent
+                guard parent >= 0, context.outline.nodes[parent].kind == .call else { return nil }
+                current = CallID(context.outline.nodes[parent].detail)
                 if let retention = addActionRetention(current, context: context) { return retention }
             }
         }
         return nil
     }
 
-    func addActionRetention(_ callIndex: Int, context: RuleContext) -> Retention? {
-        let call = context.outline.calls[callIndex]
-        guard context.model.name(ofCall: callIndex) == "addAction" else { return nil }
-        guard let receiver = context.receiverChain(call) else { return Retention(holder: "this control", isProperty: true) }
-        guard receiver.key == "self" || isOwned(receiver, at: call.node, context: context) else { return nil }
-        return Retention(holder: receiver.key, isProperty: true)
+    func addActionRetention(_ call: CallID, context: RuleContext) -> Retention? {
+        let model = context.model
+        guard model.name(of: call) == "addAction" else { return nil }
+        guard let receiver = model.receiver(of: call) else { return Retention(holder: "this control", isProperty: true) }
+        let node = context.outline[call].nodeID
+        let object = model.object(of: receiver, at: node)
+        guard object.isSelf || model.isOwnedBySelf(object, at: node) else { return nil }
+        return Retention(holder: context.tree.compactText(ofTokens: context.outline[call].receiver!), isProperty: true, object: object)
     }
 
     /// `let retry = UIAction { ... }; retryButton.addAction(retry, for: .touchUpInside)`.
-    func localActionRetention(_ local: VariableDeclaration, context: RuleContext) -> Retention? {
-        let functionNode = context.outline.nodes[local.node].enclosingFunction
-        guard functionNode >= 0 else { return nil }
-        for callIndex in context.model.descendants(of: functionNode, kind: .call) {
-            let call = context.outline.calls[callIndex]
-            guard context.argumentKeys(of: call).contains(local.name) else { continue }
-            if let retention = addActionRetention(callIndex, context: context) { return retention }
-            if let holder = storedResult(of: callIndex, context: context) { return Retention(holder: holder, isProperty: true) }
+    func localActionRetention(_ local: VariableID, context: RuleContext) -> Retention? {
+        let model = context.model
+        let object = model.object(ofVariable: local)
+        guard let function = model.enclosingFunction(of: context.outline[local].nodeID) else { return nil }
+        for call in model.calls(in: context.outline[function].nodeID) {
+            let node = context.outline[call].nodeID
+            guard model.arguments(of: call).contains(where: { model.object(ofTokens: $0.expression, at: node).isSame(as: object) })
+            else { continue }
+            if let retention = addActionRetention(call, context: context) { return retention }
+            if let holder = storedResult(of: call, context: context) { return holder }
         }
         return nil
-    }
-
-    /// Whether the object a chain names is kept by `self`: a stored property of `self` (at any
-    /// depth), a cell dequeued from `self`'s table or collection view, or a local the same function
-    /// stores into `self`.
-    func isOwned(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
-        let model = context.model
-        guard let root = chain.names.first else { return false }
-        if chain.startsWithSelf || model.localVariable(named: root, visibleAt: node) == nil
-            && model.parameter(named: root, visibleAt: node) == nil && !model.isClosureParameter(root, visibleAt: node) {
-            guard let member = model.member(root, at: node) else { return isOwnedByUIKit(root, at: node, context: context) }
-            guard member.isProperty else { return false }
-            return member.isStored && (!member.isWeakOrUnowned || member.isOutlet) || (!member.isStored && chain.names.count == 1)
-        }
-        guard let local = model.localVariable(named: root, visibleAt: node) else { return false }
-        let declaration = context.outline.variables[local]
-        if let initializer = declaration.initializer, isDequeuedFromOwnedList(initializer, at: declaration.node, context: context) {
-            return true
-        }
-        return isStoredIntoSelf(root, near: node, context: context)
-    }
-
-    /// UIKit properties a controller or view keeps for its whole life.
-    func isOwnedByUIKit(_ name: String, at node: Int, context: RuleContext) -> Bool {
-        guard let role = context.model.enclosingRole(of: node) else { return false }
-        if role.isController {
-            switch name {
-            case "navigationItem", "view", "tabBarItem": return true
-            case "tableView": return context.index.inherits(role.key, from: "UITableViewController")
-            case "collectionView": return context.index.inherits(role.key, from: "UICollectionViewController")
-            default: return false
-            }
-        }
-        if role.isView { return name == "contentView" || name == "layer" }
-        return false
-    }
-
-    /// `tableView.dequeueReusableCell(...)` on a table `self` owns: a stored property, a UIKit
-    /// property, or the table a controller's or view's data source method receives.
-    func isDequeuedFromOwnedList(_ initializer: Range<Int>, at node: Int, context: RuleContext) -> Bool {
-        let model = context.model
-        for callIndex in model.descendants(of: node, kind: .call) {
-            let call = context.outline.calls[callIndex]
-            guard call.chainStart >= initializer.lowerBound, call.chainStart < initializer.upperBound else { continue }
-            let name = model.name(ofCall: callIndex)
-            guard name.hasPrefix("dequeueReusable") || name == "dequeueConfiguredReusableCell" else { continue }
-            guard let receiver = context.receiverChain(call), let root = receiver.names.first else { return false }
-            // The table a data source method or a diffable cell provider receives.
-            if !receiver.startsWithSelf, model.parameter(named: root, visibleAt: call.node) != nil
-                || model.isClosureParameter(root, visibleAt: call.node) {
-                let role = model.enclosingRole(of: call.node)
-                return (role?.isController ?? false) || (role?.isView ?? false)
-            }
-            return isOwned(receiver, at: call.node, context: context)
-        }
-        return false
-    }
-
-    /// `self.child = local`, `view.addSubview(local)`, `addChild(local)`, `items.append(local)`.
-    func isStoredIntoSelf(_ local: String, near node: Int, context: RuleContext) -> Bool {
-        storingHolder(of: local, near: node, context: context) != nil
-    }
-
-    /// What the local ends up in: `self.child` for `self.child = local`, `view` for
-    /// `view.addSubview(local)`.
-    func storingHolder(of local: String, near node: Int, context: RuleContext) -> String? {
-        let model = context.model
-        let outline = context.outline
-        let functionNode = outline.nodes[node].enclosingFunction
-        guard functionNode >= 0 else { return isReturnedIntoProperty(local, near: node, context: context) ? local : nil }
-        for assignmentIndex in model.descendants(of: functionNode, kind: .assignment) {
-            let assignment = outline.assignments[assignmentIndex]
-            guard ExpressionChain(context.tree, tokens: assignment.rhs)?.key == local,
-                  let lhs = ExpressionChain(context.tree, tokens: assignment.lhs),
-                  lhs.names.first != local, isOwned(lhs, at: assignment.node, context: context) else { continue }
-            return lhs.key
-        }
-        // Presenting or pushing hands the object to another owner; these calls make `self`
-        // (or a view `self` owns) its owner.
-        let storing: Set<String> = ["addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview",
-                                    "addChild", "append", "insert"]
-        for callIndex in model.descendants(of: functionNode, kind: .call) where storing.contains(model.name(ofCall: callIndex)) {
-            let call = outline.calls[callIndex]
-            guard context.arguments(of: call).contains(where: { context.chain($0)?.key == local }) else { continue }
-            if let receiver = context.receiverChain(call), receiver.key != "self", receiver.key != "view",
-               receiver.key != "contentView", !isOwned(receiver, at: call.node, context: context) {
-                continue
-            }
-            return context.receiverChain(call)?.key ?? "self"
-        }
-        return nil
-    }
-
-    /// `lazy var control: UIControl = { let control = ...; ...; return control }()`: the local is
-    /// what the property ends up holding.
-    func isReturnedIntoProperty(_ local: String, near node: Int, context: RuleContext) -> Bool {
-        let outline = context.outline
-        var current = outline.nodes[node].parent
-        while current >= 0, outline.nodes[current].kind != .type {
-            if outline.nodes[current].kind == .closure {
-                let closure = outline.closures[outline.nodes[current].detail]
-                if closure.isImmediatelyInvoked, let variable = closure.variable,
-                   outline.nodes[outline.variables[variable].node].parent >= 0,
-                   outline.nodes[outline.nodes[outline.variables[variable].node].parent].kind == .type {
-                    let tokens = context.tree.significantTokens(in: closure.body.interior)
-                    for (offset, token) in tokens.enumerated() where context.tree.tokens[token].isKeyword(.return) {
-                        if offset + 1 < tokens.count, context.tree.text(ofToken: tokens[offset + 1]) == local { return true }
-                    }
-                }
-            }
-            current = outline.nodes[current].parent
-        }
-        return false
     }
 
     /// Where the result of a call's chain is kept by `self`: `.store(in: &bag)`, assigned to a
-    /// stored property, appended to one, or a property's initializer.
-    func storedResult(of callIndex: Int, context: RuleContext) -> String? {
+    /// property `self` owns, appended to one, a property's initializer, or a local `self` keeps.
+    func storedResult(of call: CallID, context: RuleContext) -> Retention? {
         let model = context.model
-        let outline = context.outline
-        for link in model.laterLinks(inChainOf: callIndex) where model.name(ofCall: link) == "store" {
-            if let bag = context.argument("in", of: outline.calls[link]) {
-                // `&self.cancellables` and `&cancellables` are the same storage.
-                var holder = Substring(context.compactText(bag.expression).filter { $0 != "&" })
-                if holder.hasPrefix("self.") { holder = holder.dropFirst("self.".count) }
-                return String(holder)
-            }
+        for link in model.laterLinks(inChainOf: call) where model.name(of: link) == "store" {
+            guard let bag = model.argument("in", of: link) else { continue }
+            let node = context.outline[link].nodeID
+            let tokens = context.tree.significantTokens(in: bag.expression)
+            // `&self.cancellables` and `&cancellables` are the same storage.
+            let start = tokens.first.map { context.tree.tokens[$0].kind == .operator ? $0 + 1 : $0 } ?? bag.expression.lowerBound
+            let object = model.object(ofTokens: start..<bag.expression.upperBound, at: node)
+            guard object.isSelf || model.isOwnedBySelf(object, at: node) else { return nil }
+            var holder = context.tree.compactText(ofTokens: start..<bag.expression.upperBound)
+            if holder.hasPrefix("self.") { holder.removeFirst("self.".count) }
+            return Retention(holder: holder, isProperty: true, object: object)
         }
-        let outermost = outline.calls[model.outermostCall(inChainOf: callIndex)]
-        switch model.destination(ofExpressionStartingAt: outermost.chainStart) {
-        case .assignment(let index):
-            guard let lhs = ExpressionChain(context.tree, tokens: outline.assignments[index].lhs),
-                  isOwned(lhs, at: outline.assignments[index].node, context: context) else { return nil }
-            return lhs.key
-        case .variable(let index):
-            let variable = outline.variables[index]
-            let parent = outline.nodes[variable.node].parent
-            if parent >= 0, outline.nodes[parent].kind == .type { return variable.name }
-            return storingHolder(of: variable.name, near: variable.node, context: context)
-        case .argument(let call, _):
-            let container = outline.calls[call]
-            let name = model.name(ofCall: call)
-            guard name == "append" || name == "insert", let receiver = context.receiverChain(container),
-                  isOwned(receiver, at: container.node, context: context) else { return nil }
-            return receiver.key
+        switch model.destination(ofChainOf: call) {
+        case .assignment(let assignment):
+            let item = context.outline[assignment]
+            guard let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { return nil }
+            let object = model.object(of: lhs, at: item.nodeID)
+            guard model.isOwnedBySelf(object, at: item.nodeID) else { return nil }
+            return Retention(holder: context.tree.compactText(ofTokens: item.lhs), isProperty: true, object: object)
+        case .variable(let variable):
+            let object = model.object(ofVariable: variable)
+            guard model.isOwnedBySelf(object, at: context.outline[variable].nodeID) else { return nil }
+            return Retention(holder: context.outline[variable].name, isProperty: true, object: object)
+        case .argument(let container, _):
+            let name = model.name(of: container)
+            guard name == "append" || name == "insert", let receiver = model.receiver(of: container) else { return nil }
+            let node = context.outline[container].nodeID
+            let object = model.object(of: receiver, at: node)
+            guard model.isOwnedBySelf(object, at: node) else { return nil }
+            return Retention(holder: context.tree.compactText(ofTokens: context.outline[container].receiver!), isProperty: true,
+                             object: object)
         case .none:
             return nil
         }
@@ -570,7 +628,8 @@ public struct StrongSelfInEscapingClosureRule: Rule {
 
     static func message(_ retention: Retention) -> String {
         if retention.isProperty {
-            return "`\(retention.holder)` is retained by `self` and this closure captures `self` strongly, a retain cycle; "
+            let holder = retention.holder.hasPrefix("self.") ? String(retention.holder.dropFirst(5)) : retention.holder
+            return "`\(holder)` is retained by `self` and this closure captures `self` strongly, a retain cycle; "
                 + "capture `[weak self]`"
         }
         return "this closure is kept by \(retention.holder) and captures `self` strongly, so `self` is never released; "

@@ -57,9 +57,12 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
                 """,
             knownLimitations: """
                 The timer must be stored in a property of the class, by assignment or initializer. A \
-                timer stopped through a helper method counts as stopped wherever the helper is (the \
-                helper is not traced to its callers). Non-repeating timers (`repeats: false`) are never \
-                flagged: they release their target after firing.
+                stop in a helper counts where the helper is called from: a private helper called only \
+                from `deinit` stops the timer only in `deinit` (contract v2); a helper others may call \
+                counts as stopping it. Releasing a dispatch source timer (`timer = nil`) cancels it and \
+                counts as stopping it; releasing a `Timer` does not (its run loop keeps it). \
+                Non-repeating timers (`repeats: false`) are never flagged: they release their target after \
+                firing.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -133,7 +136,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
                 }
                 """),
         ],
-        indexedCalls: ["invalidate", "cancel"])
+        indexedCalls: [])
 
     enum Kind {
         case timer, displayLink, dispatchSource
@@ -150,42 +153,40 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
 
     public func check(_ context: RuleContext) {
         let model = context.model
-        let outline = context.outline
-        let candidates = model.calls(named: "scheduledTimer", "Timer", "init", "CADisplayLink", "makeTimerSource")
-        for callIndex in candidates {
-            let call = outline.calls[callIndex]
-            guard let kind = timerKind(call, callIndex: callIndex, context: context),
-                  let role = model.enclosingRole(of: call.node), role.isReferenceType,
-                  !context.isFalse("repeats", of: call),
-                  let (property, local) = storingProperty(call, context: context)
+        for call in model.calls(named: "scheduledTimer", "Timer", "init", "CADisplayLink", "makeTimerSource") {
+            let item = context.outline[call]
+            guard let kind = timerKind(call, context: context),
+                  let role = model.enclosingRole(of: item.nodeID), role.isReferenceType,
+                  !isFalseLiteral("repeats", of: call, context: context),
+                  let property = storingProperty(call, context: context)
             else { continue }
-            let stops = context.index.calls(inType: role.key).filter { $0.name == kind.stop && $0.receiver == property }
-            guard !stops.contains(where: { !$0.inDeinit }), !stoppedThroughAlias(property, kind: kind, node: call.node, context: context)
-            else { continue }
-            let retainsSelf = keepsSelfAlive(call, kind: kind, names: [property, local].compactMap { $0 }, context: context)
+            let stops = stopSites(of: property, kind: kind, role: role, context: context)
+            guard !stops.outsideDeinit else { continue }
+            let retainsSelf = keepsSelfAlive(call, kind: kind, property: property, context: context)
             guard retainsSelf || role.isController else { continue }
             var notes: [RuleContext.Note] = []
-            if let stop = deinitStopToken(property: property, kind: kind, node: call.node, context: context) {
-                notes.append(.init("only stopped here, in `deinit`", token: stop))
-            }
+            if let stop = stops.deinitToken { notes.append(.init("only stopped here, in `deinit`", token: stop)) }
+            guard let name = property.selfMember else { continue }
             context.report(
-                token: call.chainStart, node: call.node,
-                message: Self.message(property: property, kind: kind, retainsSelf: retainsSelf,
-                                      stoppedInDeinit: !stops.isEmpty, controller: role.isController),
+                token: item.chainStart, node: item.nodeID,
+                message: Self.message(property: name, kind: kind, retainsSelf: retainsSelf,
+                                      stoppedInDeinit: stops.inDeinit, controller: role.isController),
                 severity: retainsSelf ? context.severity : min(context.severity, .warning), notes: notes)
         }
     }
 
-    func timerKind(_ call: Call, callIndex: Int, context: RuleContext) -> Kind? {
-        let name = context.model.name(ofCall: callIndex)
-        let receiver = context.receiverChain(call)?.key
-        let firstLabel = context.arguments(of: call).first?.label
+    func timerKind(_ call: CallID, context: RuleContext) -> Kind? {
+        let model = context.model
+        let name = model.name(of: call)
+        let receiver = model.receiver(of: call)?.key
+        let firstLabel = model.arguments(of: call).first?.label
+        let isBare = context.outline[call].receiver == nil && !context.outline[call].isImplicitMember
         switch name {
         case "scheduledTimer" where receiver == "Timer":
             return .timer
-        case "Timer" where call.receiver == nil, "init" where receiver == "Timer":
+        case "Timer" where isBare, "init" where receiver == "Timer":
             return firstLabel == "timeInterval" || firstLabel == "fire" || firstLabel == "fireAt" ? .timer : nil
-        case "CADisplayLink" where call.receiver == nil:
+        case "CADisplayLink" where isBare:
             return firstLabel == "target" ? .displayLink : nil
         case "makeTimerSource" where receiver == "DispatchSource":
             return .dispatchSource
@@ -194,26 +195,35 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         }
     }
 
-    /// The stored property the new timer is put in, if it is put in one, and the local that
-    /// carried it there (`let timer = Timer(...); self.timer = timer`).
-    func storingProperty(_ call: Call, context: RuleContext) -> (String, String?)? {
+    func isFalseLiteral(_ label: String, of call: CallID, context: RuleContext) -> Bool {
+        guard let argument = context.model.argument(label, of: call) else { return false }
+        let tokens = context.tree.significantTokens(in: argument.expression)
+        return tokens.count == 1 && context.tree.tokens[tokens[0]].isKeyword(.false)
+    }
+
+    /// The stored property of `self` the new timer ends up in: assigned directly, as a property's
+    /// initializer, or through a local the same function stores (`let t = Timer(...); self.t = t`).
+    func storingProperty(_ call: CallID, context: RuleContext) -> ObjectRef? {
         let model = context.model
-        let outline = context.outline
-        switch model.destination(ofExpressionStartingAt: call.chainStart) {
-        case .assignment(let index):
-            return storedMember(outline.assignments[index].lhs, at: call.node, context: context).map { ($0, nil) }
-        case .variable(let index):
-            let variable = outline.variables[index]
-            let parent = outline.nodes[variable.node].parent
-            if parent >= 0, outline.nodes[parent].kind == .type { return (variable.name, nil) }
-            // A local: stored if the same function assigns it to a property.
-            let functionNode = outline.nodes[variable.node].enclosingFunction
-            guard functionNode >= 0 else { return nil }
-            for assignmentIndex in model.descendants(of: functionNode, kind: .assignment) {
-                let assignment = outline.assignments[assignmentIndex]
-                guard ExpressionChain(context.tree, tokens: assignment.rhs)?.key == variable.name,
-                      let property = storedMember(assignment.lhs, at: assignment.node, context: context) else { continue }
-                return (property, variable.name)
+        let node = context.outline[call].nodeID
+        switch model.destination(ofChainOf: call) {
+        case .assignment(let assignment):
+            let item = context.outline[assignment]
+            guard let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { return nil }
+            let object = model.object(of: lhs, at: item.nodeID)
+            return model.storedProperty(object, at: node) != nil ? object : nil
+        case .variable(let variable):
+            let object = model.object(ofVariable: variable)
+            if model.storedProperty(object, at: node) != nil { return object }
+            guard case .local = object.root else { return nil }
+            for function in model.functionGroup(of: node) {
+                for assignment in model.assignments(in: context.outline[function].nodeID) {
+                    let item = context.outline[assignment]
+                    guard model.object(ofTokens: item.rhs, at: item.nodeID).isSame(as: object),
+                          let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
+                    let target = model.object(of: lhs, at: item.nodeID)
+                    if model.storedProperty(target, at: item.nodeID) != nil { return target }
+                }
             }
             return nil
         default:
@@ -221,80 +231,98 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         }
     }
 
-    /// `timer` or `self.timer` when it names a stored property of the enclosing type.
-    func storedMember(_ lhs: Range<Int>, at node: Int, context: RuleContext) -> String? {
-        guard let chain = ExpressionChain(context.tree, tokens: lhs), chain.names.count == 1, let name = chain.lastName else {
-            return nil
+    /// Where the type stops the timer in `property`: outside `deinit` (a method others can call,
+    /// an accessor, or a private helper some non-`deinit` method calls), and the `deinit` stop.
+    func stopSites(of property: ObjectRef, kind: Kind, role: FileModel.TypeRole, context: RuleContext)
+        -> (outsideDeinit: Bool, inDeinit: Bool, deinitToken: Int?) {
+        let model = context.model
+        var effects: Set<CallSummaries.Effect> = [.stopped]
+        if kind == .dispatchSource { effects.insert(.released) }
+        var inDeinit = false
+        var deinitToken: Int?
+        for event in model.protocolEvents(inTypeWithKey: role.key)
+        where effects.contains(event.effect) && event.object.isSame(as: property) {
+            guard let function = model.enclosingFunction(of: event.node) else { continue }
+            let declaration = context.outline[function]
+            if declaration.kind == .deinitializer {
+                inDeinit = true
+                if deinitToken == nil, !event.isIndirect { deinitToken = event.token }
+                continue
+            }
+            let isPrivate = declaration.modifiers.contains(.private) || declaration.modifiers.contains(.fileprivate)
+            if declaration.kind == .function, isPrivate, calledOnlyFromDeinit(declaration.fullName, role: role, context: context) {
+                continue
+            }
+            return (true, inDeinit, deinitToken)
         }
-        if chain.startsWithSelf { return context.model.member(name, at: node)?.isStored == true ? name : nil }
-        return context.model.isStoredProperty(name, at: node) ? name : nil
+        // Other files and superclasses.
+        guard let name = property.selfMember else { return (false, inDeinit, deinitToken) }
+        var current: String? = role.key
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted, seen.count <= 32 {
+            for function in context.index.summaries.functions(inType: type)
+            where effects.contains(where: { function.effects.contains(CallSummaries.TargetEffect(.member(name), $0)) }) {
+                if function.kind == .deinitializer {
+                    inDeinit = true
+                } else if !(function.isPrivate && calledOnlyFromDeinit(function.fullName, role: role, context: context)) {
+                    return (true, inDeinit, deinitToken)
+                }
+            }
+            current = context.index.superclass(of: type)
+        }
+        return (false, inDeinit, deinitToken)
+    }
+
+    /// Whether every call of a private helper in the run comes from `deinit`.
+    func calledOnlyFromDeinit(_ fullName: String, role: FileModel.TypeRole, context: RuleContext) -> Bool {
+        let callers = context.index.summaries.callers(of: fullName)
+        guard !callers.isEmpty else { return false }
+        return callers.allSatisfy { context.index.summaries.functions[$0.function].kind == .deinitializer }
     }
 
     /// `target: self`, a block that captures `self` strongly, or (for a dispatch source) an event
     /// handler that does.
-    func keepsSelfAlive(_ call: Call, kind: Kind, names: [String], context: RuleContext) -> Bool {
+    func keepsSelfAlive(_ call: CallID, kind: Kind, property: ObjectRef, context: RuleContext) -> Bool {
         let model = context.model
-        if let target = context.argument("target", of: call), context.chain(target)?.key == "self" { return true }
-        for argument in context.arguments(of: call) {
-            if let closure = argument.closure, model.capturesSelfStrongly(closure) { return true }
-            // `block: self.tick` or `block: tick`: a method reference captures `self` strongly.
-            if argument.label == "block", let chain = context.chain(argument), !isLocal(chain, at: call.node, context: context),
-               chain.startsWithSelf || (chain.names.count == 1 && model.member(chain.names[0], at: call.node) != nil) {
-                return true
-            }
-        }
-        for closure in call.trailingClosures where model.capturesSelfStrongly(closure) { return true }
-        if kind == .dispatchSource {
-            for handlerIndex in model.calls(named: "setEventHandler") {
-                let handler = context.outline.calls[handlerIndex]
-                guard let receiver = context.receiverChain(handler)?.key, names.contains(receiver) else { continue }
-                let closures = handler.trailingClosures + context.arguments(of: handler).compactMap(\.closure)
-                if closures.contains(where: { model.capturesSelfStrongly($0) }) { return true }
-            }
-        }
-        return false
-    }
-
-    func isLocal(_ chain: ExpressionChain, at node: Int, context: RuleContext) -> Bool {
-        guard !chain.startsWithSelf, let root = chain.names.first else { return false }
-        return context.model.localVariable(named: root, visibleAt: node) != nil
-            || context.model.parameter(named: root, visibleAt: node) != nil
-    }
-
-    /// `if let timer = refreshTimer { timer.invalidate() }`, `willSet { oldTimer?.invalidate() }`:
-    /// a stop through a local bound to the property (or `oldValue` in its own observer), outside `deinit`.
-    func stoppedThroughAlias(_ property: String, kind: Kind, node: Int, context: RuleContext) -> Bool {
-        let model = context.model
-        let type = model.enclosingType(of: node)
-        for callIndex in model.calls(named: kind.stop) {
-            let call = context.outline.calls[callIndex]
-            guard model.enclosingType(of: call.node) == type, let receiver = context.receiverChain(call),
-                  let root = receiver.names.first, receiver.names.count == 1,
-                  let function = model.enclosingFunction(of: call.node),
-                  context.outline.functions[function].kind != .deinitializer else { continue }
-            if root == "oldValue", let owner = context.outline.functions[function].property,
-               context.outline.variables[owner].name == property {
-                return true
-            }
-            guard let local = model.localVariable(named: root, visibleAtToken: receiver.linkTokens[0]),
-                  let initializer = context.outline.variables[local].initializer,
-                  ExpressionChain(context.tree, tokens: initializer)?.key == property else { continue }
+        let node = context.outline[call].nodeID
+        if let target = model.argument("target", of: call), model.object(ofTokens: target.expression, at: node).isSelf {
             return true
         }
+        for argument in model.arguments(of: call) {
+            // `block: self.tick` or `block: tick`: a method reference captures `self` strongly.
+            if argument.label == "block", argument.closure == nil, let chain = model.chain(argument) {
+                let object = model.object(of: chain, at: node)
+                if object.root == .selfObject, let member = object.selfMember, model.member(member, at: node)?.isProperty == false {
+                    return true
+                }
+            }
+        }
+        if model.closures(passedTo: call).contains(where: { model.capturesSelfStrongly($0) }) { return true }
+        if kind == .dispatchSource {
+            for handler in model.calls(named: "setEventHandler") {
+                guard model.receiverObject(of: handler).isSame(as: property)
+                        || isLocalHolding(handler, property: property, context: context) else { continue }
+                if model.closures(passedTo: handler).contains(where: { model.capturesSelfStrongly($0) }) { return true }
+            }
+        }
         return false
     }
 
-    func deinitStopToken(property: String, kind: Kind, node: Int, context: RuleContext) -> Int? {
-        for callIndex in context.model.calls(named: kind.stop) {
-            let call = context.outline.calls[callIndex]
-            guard context.receiverChain(call)?.key == property,
-                  let function = context.model.enclosingFunction(of: call.node),
-                  context.outline.functions[function].kind == .deinitializer,
-                  context.model.enclosingType(of: call.node) == context.model.enclosingType(of: node)
-            else { continue }
-            return call.nameToken
+    /// `let source = DispatchSource.makeTimerSource(); source.setEventHandler { ... }; timer = source`.
+    func isLocalHolding(_ handler: CallID, property: ObjectRef, context: RuleContext) -> Bool {
+        let model = context.model
+        let local = model.receiverObject(of: handler)
+        guard case .local = local.root, local.path.isEmpty else { return false }
+        for function in model.functionGroup(of: context.outline[handler].nodeID) {
+            for assignment in model.assignments(in: context.outline[function].nodeID) {
+                let item = context.outline[assignment]
+                guard model.object(ofTokens: item.rhs, at: item.nodeID).isSame(as: local),
+                      let lhs = ExpressionChain(context.tree, tokens: item.lhs),
+                      model.object(of: lhs, at: item.nodeID).isSame(as: property) else { continue }
+                return true
+            }
         }
-        return nil
+        return false
     }
 
     static func message(property: String, kind: Kind, retainsSelf: Bool, stoppedInDeinit: Bool, controller: Bool) -> String {

@@ -34,6 +34,12 @@ public struct DirectLoadViewCallRule: Rule {
             knownLimitations: """
                 Any method named `loadView()` with no arguments is treated as the UIKit one unless its \
                 receiver resolves to a type of the run that is not a view controller.
+                """,
+            fix: """
+                Replaces `loadView()` with `loadViewIfNeeded()`, which loads the view once, through \
+                UIKit, and only if it is not loaded yet. No fix for `super.loadView()` outside \
+                `loadView()` (delete it instead) or for a call inside a `loadView()` method, where \
+                `loadViewIfNeeded()` would call `loadView()` again.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -83,39 +89,50 @@ public struct DirectLoadViewCallRule: Rule {
         ])
 
     public func check(_ context: RuleContext) {
-        guard !context.model.isAppKitOnly else { return }
-        let outline = context.outline
-        for callIndex in context.model.calls(named: "loadView") {
-            let call = outline.calls[callIndex]
-            guard call.arguments.isEmpty, call.trailingClosures.isEmpty, call.parentheses != nil else { continue }
-            let receiver = context.receiverChain(call)
-            if receiver?.key == "super",
-               let function = context.model.enclosingFunction(of: call.node),
-               outline.functions[function].fullName == "loadView()",
-               outline.functions[function].kind == .function {
+        let model = context.model
+        guard !model.isAppKitOnly else { return }
+        for call in model.calls(named: "loadView") {
+            let item = context.outline[call]
+            guard item.arguments.isEmpty, item.trailingClosures.isEmpty, item.parentheses != nil else { continue }
+            let receiver = model.receiver(of: call)
+            if receiver?.key == "super", let function = model.enclosingFunction(of: item.nodeID),
+               context.outline[function].fullName == "loadView()", context.outline[function].kind == .function {
                 continue
             }
             guard receiverMayBeController(call, receiver: receiver, context: context) else { continue }
-            context.report(token: call.nameToken, node: call.node, message: Self.message())
+            context.report(token: item.nameToken, node: item.nodeID, message: Self.message(),
+                           fix: loadViewIfNeededFix(item, receiver: receiver, context: context))
         }
     }
 
     /// `loadView()` of a struct, enum or non-controller class of the run is some other method.
-    func receiverMayBeController(_ call: Call, receiver: ExpressionChain?, context: RuleContext) -> Bool {
+    func receiverMayBeController(_ call: CallID, receiver: ExpressionChain?, context: RuleContext) -> Bool {
         let model = context.model
+        let item = context.outline[call]
         guard let receiver, receiver.key != "self", receiver.key != "super" else {
             // A bare or `self.` call is a call on the enclosing type.
-            return model.enclosingRole(of: call.node)?.isController ?? true
+            return model.enclosingRole(of: item.nodeID)?.isController ?? true
         }
         // `Template().loadView()`, `Templates.loadView()`: the receiver names a type.
-        if let range = call.receiver, let created = TypeNames.initialized(context.tree, range) {
-            return TypeClass(model.typeKey(created, at: call.node), index: context.index).mayBeController
+        if let range = item.receiver, let created = TypeNames.initialized(context.tree, range) {
+            return TypeClass(typeKey: model.typeKey(created, at: item.nodeID), index: context.index).mayBeController
         }
-        if receiver.names.count == 1, !receiver.startsWithSelf, let name = receiver.names.first,
-           name.first?.isUppercase == true, model.localVariable(named: name, visibleAt: call.node) == nil {
-            return TypeClass(model.typeKey(name, at: call.node), index: context.index).mayBeController
+        if receiver.names.count == 1, !receiver.startsWithSelf, let name = receiver.names.first, name.first?.isUppercase == true,
+           case .free = model.binding(of: name, at: TokenID(receiver.linkTokens[0])) {
+            return TypeClass(typeKey: model.typeKey(name, at: item.nodeID), index: context.index).mayBeController
         }
-        return context.classify(receiver, at: call.node).mayBeController
+        return model.typeClass(of: receiver, at: item.nodeID).mayBeController
+    }
+
+    /// `loadView()` → `loadViewIfNeeded()`. Not on `super` (where the call is better deleted),
+    /// and not inside any `loadView()`, where `loadViewIfNeeded()` would call it again.
+    func loadViewIfNeededFix(_ call: Call, receiver: ExpressionChain?, context: RuleContext) -> Fix? {
+        guard receiver?.key != "super" else { return nil }
+        if let function = context.model.enclosingFunction(of: call.nodeID), context.outline[function].name == "loadView" {
+            return nil
+        }
+        return context.fixes.fix("replace `loadView()` with `loadViewIfNeeded()`",
+                                 [context.fixes.replace(token: call.nameToken, with: "loadViewIfNeeded")])
     }
 
     static func message() -> String {

@@ -15,12 +15,20 @@ public struct GeometryInViewDidLoadRule: Rule {
                 Inside `viewDidLoad()` of a view controller, flags reads of `view.bounds`, `view.frame`, \
                 `view.safeAreaInsets`, `view.safeAreaLayoutGuide.layoutFrame` (also through \
                 `self.view`) and `UIScreen.main.bounds`. Assignments to them, and reads inside closures \
-                (which run later), are left alone, and so is a read that only gives a first frame to a \
-                view the same function then lays out with constraints (`x.frame = view.bounds` followed \
-                by `x.snp.makeConstraints`, `x.topAnchor.constraint(...)` or \
-                `x.translatesAutoresizingMaskIntoConstraints = false`). Several reads on one line are one finding, at the first \
-                read of the view's geometry when the line has one (comparing the view with the screen is \
-                often deliberate; reading the view this early is not).
+                (which run later), are left alone. So is a value the code keeps current anyway: the \
+                target it is read for (`x` in `x.frame = view.bounds` or `let x = X(frame: view.bounds)`) is \
+                later given constraints (`x.snp.makeConstraints`, `x.topAnchor.constraint(...)`, \
+                `translatesAutoresizingMaskIntoConstraints = false`, a layout library's pinning, a stack \
+                view's arranging — inline or through a helper of the run) or a flexible \
+                `autoresizingMask`; or the same target is computed again later in the controller's life \
+                (the same property assigned, or the same call made on the same receiver, in \
+                `viewWillAppear`, `viewDidAppear`, `viewWillLayoutSubviews`, `viewDidLayoutSubviews`, \
+                `viewSafeAreaInsetsDidChange`, `viewLayoutMarginsDidChange`, `viewWillTransition(to:with:)`, \
+                `traitCollectionDidChange(_:)` or a method of the type they call): the first value is a \
+                placeholder. A read that only bounds a size request (`preferredContentSize`) is fine. A \
+                stale value turned into a constraint's constant is still reported. Several reads on one \
+                line are one finding, at the first read of the view's geometry when the line has one \
+                (comparing the view with the screen is often deliberate; reading the view this early is not).
                 """,
             whyIsThisBad: """
                 In `viewDidLoad()` the view has just been created: it is not in a window, has not been \
@@ -48,8 +56,9 @@ public struct GeometryInViewDidLoadRule: Rule {
                 }
                 """,
             knownLimitations: """
-                Only the root view's geometry is checked, not subviews'. A read that only sets an initial \
-                value later corrected in `viewDidLayoutSubviews()` is still reported; suppress it there.
+                Only the root view's geometry is checked, not subviews'. "Computed again later" is matched \
+                by target (the same property or the same call on the same receiver), not by proving the \
+                later value replaces the first; helpers are followed within the file, three calls deep.
                 """),
         triggeringExamples: [
             RuleExample("""
@@ -97,20 +106,28 @@ public struct GeometryInViewDidLoadRule: Rule {
         ])
 
     static let members: Set<String> = ["bounds", "frame", "safeAreaInsets", "layoutFrame"]
+    /// Callbacks that run again when geometry changes, after `viewDidLoad()`.
+    static let laterCallbacks: Set<String> = [
+        "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()",
+        "viewSafeAreaInsetsDidChange()", "viewLayoutMarginsDidChange()", "viewWillTransition(to:with:)",
+        "traitCollectionDidChange(_:)",
+    ]
 
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
         let tree = context.tree
-        let outline = context.outline
-        for function in outline.functions where function.fullName == "viewDidLoad()" && function.kind == .function {
-            guard let role = model.enclosingRole(of: function.node), role.isController, let body = function.body else { continue }
+        for function in model.functions(fullName: "viewDidLoad()") {
+            let node = context.outline[function].nodeID
+            guard let role = model.enclosingRole(of: node), role.isController, let body = context.outline[function].body else {
+                continue
+            }
             // Closures run later; their tokens are skipped.
-            let closures = model.descendants(of: function.node, kind: .closure).map { outline.closures[$0].body }
-            let written = Set(model.descendants(of: function.node, kind: .assignment).compactMap { index -> Int? in
-                ExpressionChain(tree, tokens: outline.assignments[index].lhs)?.linkTokens.last
+            let closures = model.closures(in: node).map { context.outline[$0].body }
+            let written = Set(model.assignments(in: node).compactMap { assignment -> Int? in
+                ExpressionChain(tree, tokens: context.outline[assignment].lhs)?.linkTokens.last
             })
-            let superseded = framesReplacedByAutoLayout(in: function, context: context)
+            let recomputed = LaterWork(role: role, context: context)
             // One finding per line: `CGRect(x: view.frame.minX, width: view.frame.width)` is one mistake.
             // A read of the view's own geometry speaks for its line before a `UIScreen` read does:
             // it is the timing mistake, where comparing against the screen may be deliberate.
@@ -118,14 +135,16 @@ public struct GeometryInViewDidLoadRule: Rule {
             var lines: [Int] = []
             for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
                 guard Self.members.contains(tree.text(ofToken: token)), !written.contains(token),
-                      !closures.contains(where: { $0.contains(token) }), !superseded.contains(where: { $0.contains(token) }),
+                      !closures.contains(where: { $0.contains(token) }),
                       let chain = ExpressionChain(tree, tokens: tree.postfixExpressionStart(endingAt: token)..<(token + 1))
                 else { continue }
                 let names = chain.names
                 let isRootGeometry = names == ["view", "bounds"] || names == ["view", "frame"]
                     || names == ["view", "safeAreaInsets"] || names == ["view", "safeAreaLayoutGuide", "layoutFrame"]
                     || names == ["UIScreen", "main", "bounds"]
-                guard isRootGeometry else { continue }
+                guard isRootGeometry, !isKeptCurrent(readAt: token, in: function, later: recomputed, context: context) else {
+                    continue
+                }
                 let line = tree.line(ofToken: token)
                 let isScreen = names[0] == "UIScreen"
                 if let earlier = chosen[line] {
@@ -137,42 +156,169 @@ public struct GeometryInViewDidLoadRule: Rule {
             }
             for line in lines {
                 guard let read = chosen[line] else { continue }
-                context.report(token: read.token, node: function.node, message: Self.message(read.expression))
+                context.report(token: read.token, node: node, message: Self.message(read.expression))
             }
         }
     }
 
-    /// The right-hand sides of `x.frame = ...` where the same function then gives `x` Auto Layout
-    /// constraints (`x.snp.makeConstraints`, `x.topAnchor.constraint(...)`,
-    /// `x.translatesAutoresizingMaskIntoConstraints = false`): the frame is only a first value
-    /// that layout replaces, so reading the view's size for it does no harm.
-    func framesReplacedByAutoLayout(in function: FunctionDeclaration, context: RuleContext) -> [Range<Int>] {
+    /// What a geometry read in `viewDidLoad()` is for: the object whose frame it sets, and the
+    /// statement that sets it (an assignment's target, or a call on a receiver).
+    enum Target {
+        case assignment(lhs: ObjectRef, owner: ObjectRef?)
+        case call(name: String, receiver: ObjectRef)
+        case local(ObjectRef)
+        case sizeRequest
+    }
+
+    func target(ofReadAt token: Int, context: RuleContext) -> Target? {
         let model = context.model
-        let outline = context.outline
-        var constrained = Set<[String]>()
-        for index in model.descendants(of: function.node, kind: .call) {
-            let call = outline.calls[index]
-            guard let receiver = context.receiverChain(call)?.names, let last = receiver.last else { continue }
-            let name = model.name(ofCall: index)
-            let snapKit = (name == "makeConstraints" || name == "remakeConstraints") && last == "snp"
-            let anchor = name.hasPrefix("constraint") && last.hasSuffix("Anchor")
-            if snapKit || anchor { constrained.insert(Array(receiver.dropLast())) }
+        guard var node = model.innermostNode(containing: token) else { return nil }
+        var steps = 0
+        while steps < 64 {
+            steps += 1
+            let item = context.outline[node]
+            switch item.kind {
+            case .assignment:
+                let assignment = context.outline.assignments[item.detail]
+                guard let lhs = ExpressionChain(context.tree, tokens: assignment.lhs) else { return nil }
+                if lhs.lastName == "preferredContentSize" { return .sizeRequest }
+                let object = model.object(of: lhs, at: node)
+                return .assignment(lhs: object, owner: lhs.links.count > 1 ? lhs.dropping(last: 1).map { model.object(of: $0, at: node) } : nil)
+            case .variable:
+                return .local(model.object(ofVariable: VariableID(item.detail)))
+            case .call:
+                let call = CallID(item.detail)
+                // A creation (`CGRect(...)`) or a free function (`min`, `round`) passes its value on:
+                // keep climbing to the variable or assignment it feeds.
+                if context.outline[call].receiver == nil, !context.outline[call].isImplicitMember,
+                   model.member(model.name(of: call), at: node) == nil {
+                    break
+                }
+                if let receiver = context.model.receiver(of: call) {
+                    return .call(name: model.fullName(of: call), receiver: model.object(of: receiver, at: node))
+                }
+                return .call(name: model.fullName(of: call), receiver: .selfObject)
+            case .function, .type, .closure, .conditional:
+                return nil
+            }
+            let parent = item.parent
+            guard parent >= 0 else { return nil }
+            node = NodeID(parent)
         }
-        var frames: [(receiver: [String], value: Range<Int>)] = []
-        for index in model.descendants(of: function.node, kind: .assignment) {
-            let assignment = outline.assignments[index]
-            guard let lhs = ExpressionChain(context.tree, tokens: assignment.lhs)?.names, lhs.count >= 2 else { continue }
-            switch lhs.last {
-            case "translatesAutoresizingMaskIntoConstraints":
-                let value = context.tree.significantTokens(in: assignment.rhs)
-                if value.count == 1, context.tree.token(value[0], is: "false") { constrained.insert(Array(lhs.dropLast())) }
-            case "frame":
-                frames.append((Array(lhs.dropLast()), assignment.rhs))
-            default:
-                break
+        return nil
+    }
+
+    /// Frame-like members: setting one positions the object that owns it.
+    static let placement: Set<String> = ["frame", "bounds", "center", "size", "origin"]
+
+    func isKeptCurrent(readAt token: Int, in function: FunctionID, later: LaterWork, context: RuleContext) -> Bool {
+        let model = context.model
+        guard let target = target(ofReadAt: token, context: context) else { return false }
+        let group = model.functionGroup(of: function)
+        func constrained(_ object: ObjectRef) -> Bool {
+            if model.event([.constrained], on: object, in: group) != nil { return true }
+            if model.typeTarget(of: object) != nil,
+               model.typeCompletes([.constrained], for: object, at: context.outline[function].nodeID, outside: group) {
+                return true
+            }
+            return later.functions.contains { model.event([.constrained], on: object, in: [$0]) != nil }
+        }
+        switch target {
+        case .sizeRequest:
+            return true
+        case .assignment(let lhs, _):
+            // The object the value places: `x` for `x.frame = ...`; the new view itself for
+            // `prop = X(frame: view.bounds)`.
+            var placed = lhs
+            if case .member(let name)? = lhs.path.last, Self.placement.contains(name) { placed.path.removeLast() }
+            if constrained(placed) { return true }
+            if later.assigns(toPartOf: placed) { return true }
+            return feedsSizeRequest(lhs, in: group, context: context)
+        case .local(let object):
+            return constrained(object) || feedsSizeRequest(object, in: group, context: context)
+        case .call(let name, let receiver):
+            return later.calls(name, on: receiver) || constrained(receiver)
+        }
+    }
+
+    /// A local (or variable) whose value ends up in `preferredContentSize`: an upper limit for a
+    /// size request, not a frame.
+    func feedsSizeRequest(_ object: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
+        guard case .local(let variable) = object.root, object.path.isEmpty else { return false }
+        let model = context.model
+        let name = context.outline[variable].name
+        for function in group {
+            for assignment in model.assignments(in: context.outline[function].nodeID) {
+                let item = context.outline[assignment]
+                guard ExpressionChain(context.tree, tokens: item.lhs)?.lastName == "preferredContentSize" else { continue }
+                for token in context.tree.significantTokens(in: item.rhs)
+                where context.tree.tokens[token].kind == .identifier && context.tree.text(ofToken: token) == name {
+                    if case .local(let bound) = model.binding(of: name, at: TokenID(token)), bound == variable { return true }
+                }
             }
         }
-        return frames.filter { constrained.contains($0.receiver) }.map(\.value)
+        return false
+    }
+
+    /// The assignments and calls of the callbacks that run after `viewDidLoad()` when geometry
+    /// changes, and of the type's methods they call (three calls deep, each once).
+    struct LaterWork {
+        let context: RuleContext
+        var functions: [FunctionID] = []
+
+        init(role: FileModel.TypeRole, context: RuleContext) {
+            self.context = context
+            let model = context.model
+            var pending: [(FunctionID, Int)] = []
+            var seen = Set<FunctionID>()
+            var byName: [String: [FunctionID]] = [:]
+            for type in model.typeDeclarations(withKey: role.key) {
+                for function in model.functions(ofType: type) {
+                    byName[context.outline[function].fullName, default: []].append(function)
+                    if GeometryInViewDidLoadRule.laterCallbacks.contains(context.outline[function].fullName) {
+                        pending.append((function, 0))
+                    }
+                }
+            }
+            while let (function, depth) = pending.popLast() {
+                guard seen.insert(function).inserted else { continue }
+                functions.append(function)
+                guard depth < 3 else { continue }
+                for call in model.calls(in: context.outline[function].nodeID) {
+                    let receiver = model.receiver(of: call)
+                    guard receiver == nil || receiver?.key == "self" else { continue }
+                    for callee in byName[model.fullName(of: call)] ?? [] { pending.append((callee, depth + 1)) }
+                }
+            }
+        }
+
+        /// Whether a later callback assigns `object` or one of its members (`x.frame`, `x.center`).
+        func assigns(toPartOf object: ObjectRef) -> Bool {
+            let model = context.model
+            for function in functions {
+                for assignment in model.assignments(in: context.outline[function].nodeID) {
+                    let item = context.outline[assignment]
+                    guard let chain = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
+                    var assigned = model.object(of: chain, at: item.nodeID)
+                    if assigned.isSame(as: object) { return true }
+                    while !assigned.path.isEmpty {
+                        assigned.path.removeLast()
+                        if assigned.isSame(as: object) { return true }
+                    }
+                }
+            }
+            return false
+        }
+
+        func calls(_ fullName: String, on receiver: ObjectRef) -> Bool {
+            let model = context.model
+            for function in functions {
+                for call in model.calls(in: context.outline[function].nodeID) where model.fullName(of: call) == fullName {
+                    if model.receiverObject(of: call).isSame(as: receiver) { return true }
+                }
+            }
+            return false
+        }
     }
 
     static func message(_ expression: String) -> String {

@@ -67,16 +67,17 @@ public struct SuperLoadViewInCustomRootRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        for function in context.outline.functions where function.fullName == "loadView()" && function.kind == .function {
-            guard let role = model.enclosingRole(of: function.node), role.isController else { continue }
-            let assigns = model.descendants(of: function.node, kind: .assignment).contains { index in
-                ExpressionChain(context.tree, tokens: context.outline.assignments[index].lhs)?.key == "view"
+        for function in model.functions(fullName: "loadView()") {
+            let node = context.outline[function].nodeID
+            guard let role = model.enclosingRole(of: node), role.isController else { continue }
+            let assigns = model.assignments(in: node).contains { assignment in
+                ExpressionChain(context.tree, tokens: context.outline[assignment].lhs)?.key == "view"
             }
             guard assigns else { continue }
-            for callIndex in model.descendants(of: function.node, kind: .call) where model.name(ofCall: callIndex) == "loadView" {
-                let call = context.outline.calls[callIndex]
-                guard context.receiverChain(call)?.key == "super", call.arguments.isEmpty else { continue }
-                context.report(tokens: call.chainStart..<(call.nameToken + 1), node: call.node, message: Self.message())
+            for call in model.calls(in: node) where model.name(of: call) == "loadView" {
+                let item = context.outline[call]
+                guard model.receiver(of: call)?.key == "super", item.arguments.isEmpty else { continue }
+                context.report(tokens: item.chainStart..<(item.nameToken + 1), node: item.nodeID, message: Self.message())
             }
         }
     }

@@ -79,51 +79,53 @@ public struct ViewAccessInLoadViewRule: Rule {
         let model = context.model
         guard !model.isAppKitOnly else { return }
         let tree = context.tree
-        let outline = context.outline
-        for function in outline.functions where function.fullName == "loadView()" && function.kind == .function {
-            guard let role = model.enclosingRole(of: function.node), role.isController, let body = function.body else { continue }
+        for function in model.functions(fullName: "loadView()") {
+            let node = context.outline[function].nodeID
+            guard let role = model.enclosingRole(of: node), role.isController, let body = context.outline[function].body else {
+                continue
+            }
             // The first assignment to the root view takes effect once its right-hand side is
             // evaluated; `super.loadView()` installs a view as well.
             var cutoff = body.close
             var assignedTokens = Set<Int>()
-            for index in model.descendants(of: function.node, kind: .assignment) {
-                let assignment = outline.assignments[index]
-                guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), lhs.key == "view" else { continue }
-                cutoff = min(cutoff, assignment.rhs.upperBound)
+            for assignment in model.assignments(in: node) {
+                let item = context.outline[assignment]
+                guard let lhs = ExpressionChain(tree, tokens: item.lhs), lhs.key == "view" else { continue }
+                cutoff = min(cutoff, item.rhs.upperBound)
                 assignedTokens.formUnion(lhs.linkTokens)
             }
-            for index in model.descendants(of: function.node, kind: .call) where model.name(ofCall: index) == "loadView" {
-                if context.receiverChain(outline.calls[index])?.key == "super" {
-                    cutoff = min(cutoff, outline.calls[index].chainStart)
-                }
+            for call in model.calls(in: node) where model.name(of: call) == "loadView" && model.receiver(of: call)?.key == "super" {
+                cutoff = min(cutoff, context.outline[call].chainStart)
             }
             for token in tree.significantTokens(in: body.interior) where token < cutoff {
                 guard tree.tokens[token].kind == .identifier, tree.token(token, is: "view"), !assignedTokens.contains(token)
                 else { continue }
                 if let previous = tree.previousSignificant(before: token), tree.tokens[previous].kind == .period {
                     guard let receiver = tree.previousSignificant(before: previous), tree.token(receiver, is: "self") else { continue }
-                } else if isLocal(token, context: context) {
+                } else if !isRootView(token, context: context) {
                     continue
                 }
                 if let next = tree.nextSignificant(after: token), tree.tokens[next].kind == .colon { continue }
-                context.report(token: token, node: function.node, message: Self.message())
+                context.report(token: token, node: node, message: Self.message())
             }
         }
     }
 
-    /// A local, loop variable or closure parameter named `view` at this token (or its declaration).
-    func isLocal(_ token: Int, context: RuleContext) -> Bool {
-        let model = context.model
-        if let local = model.localVariable(named: "view", visibleAtToken: token) {
-            return context.outline.variables[local].nameToken <= token
+    /// Whether a bare `view` at this token is the controller's root view: not a local, a loop
+    /// variable, a closure parameter, or the name being declared.
+    func isRootView(_ token: Int, context: RuleContext) -> Bool {
+        let tree = context.tree
+        if let previous = tree.previousSignificant(before: token),
+           tree.tokens[previous].isKeyword(.let) || tree.tokens[previous].isKeyword(.var) || tree.tokens[previous].isKeyword(.for) {
+            return false
         }
-        if context.outline.variables.contains(where: { $0.nameToken == token }) { return true }
-        guard let node = model.innermostNode(containing: token) else { return false }
-        if context.outline.nodes[node].kind == .closure,
-           context.outline.closures[context.outline.nodes[node].detail].parameterNames.contains("view") {
-            return true
+        // A closure's parameter being declared: `{ view in ... }`, `{ (view, index) in ... }`.
+        if let next = tree.nextSignificant(after: token), tree.tokens[next].isKeyword(.in) || tree.tokens[next].kind == .comma,
+           context.outline.closures.contains(where: { $0.inToken.map { $0 > token } ?? false && $0.body.contains(token) }) {
+            return false
         }
-        return model.isClosureParameter("view", visibleAt: node)
+        if case .free = context.model.binding(of: "view", at: TokenID(token)) { return true }
+        return false
     }
 
     static func message() -> String {

@@ -3,48 +3,48 @@ import Foundation
 import LifeguardKit
 import LifeguardRules
 
-// LIFEGUARD_BENCH_PHASES=scaling: time per token of the tokenizer, of tokenizer + outline, and of
-// a whole one-file lint, for generated shapes at sizes 1k to 16k. A column that grows as the size
+// `lifeguard-bench frontend-scaling`: time per token of the tokenizer, of tokenizer + outline, and
+// of a whole one-file lint, for generated shapes at sizes 1k to 16k. A column that grows as the size
 // doubles is super-linear work; the lint column finds it outside the front end too.
 // LIFEGUARD_BENCH_SCALING=name,name picks shapes; LIFEGUARD_BENCH_SCALING_MAX caps the size
 // (16k), LIFEGUARD_BENCH_SCALING_LINT_MAX the size a whole lint is timed at (4k).
 //
-// LIFEGUARD_BENCH_PHASES=frontend-cpu: the front end's MB/s per core on each directory given, by
+// `lifeguard-bench frontend-cpu DIRECTORY ...`: the front end's MB/s per core on each directory, by
 // the thread's CPU time rather than the wall clock, so a machine shared with other work still
-// gives comparable numbers; split into tokenizer, pairing and outline.
+// gives comparable numbers: the tokenizer alone, and tokenizer + outline (SyntaxTree).
 
 /// One family of generated inputs.
-struct ScalingShape: Sendable {
+struct FrontEndShape: Sendable {
     var name: String
     var make: @Sendable (Int) -> String
 }
 
 enum FrontEndScaling {
-    static let shapes: [ScalingShape] = [
-        ScalingShape(name: "nested types") { n in
+    static let shapes: [FrontEndShape] = [
+        FrontEndShape(name: "nested types") { n in
             (0..<n).map { "class C\($0): Base {\n" }.joined() + String(repeating: "}\n", count: n)
         },
-        ScalingShape(name: "nested functions") { n in
+        FrontEndShape(name: "nested functions") { n in
             (0..<n).map { "func f\($0)(x: Int) {\n" }.joined() + String(repeating: "}\n", count: n)
         },
-        ScalingShape(name: "nested closures") { n in
+        FrontEndShape(name: "nested closures") { n in
             "func f() {\n" + String(repeating: "run { [weak self] x in\n", count: n) + String(repeating: "}\n", count: n) + "}\n"
         },
-        ScalingShape(name: "nested ifs") { n in
+        FrontEndShape(name: "nested ifs") { n in
             "func f() {\n" + String(repeating: "if a > b {\n", count: n) + String(repeating: "}\n", count: n) + "}\n"
         },
-        ScalingShape(name: "nested types+methods") { n in
+        FrontEndShape(name: "nested types+methods") { n in
             (0..<n).map { "class C\($0): UIViewController {\noverride func viewDidLoad() { super.viewDidLoad() }\n" }.joined()
                 + String(repeating: "}\n", count: n)
         },
-        ScalingShape(name: "chained calls") { n in "func f() {\nlet x = a" + String(repeating: ".b()", count: n) + "\n}\n" },
-        ScalingShape(name: "chained closures") { n in "func f() {\nx" + String(repeating: ".map { $0 }", count: n) + "\n}\n" },
-        ScalingShape(name: "nested parens") { n in "let x = " + String(repeating: "(", count: n) + "x" + String(repeating: ")", count: n) },
-        ScalingShape(name: "closure arguments") { n in "func f() {\ng(" + String(repeating: "{ $0 }, ", count: n) + "x)\n}\n" },
-        ScalingShape(name: "nested calls") { n in "let x = " + String(repeating: "f(a: ", count: n) + "x" + String(repeating: ")", count: n) },
-        ScalingShape(name: "nested arrays") { n in "let x = " + String(repeating: "[", count: n) + "x" + String(repeating: "]", count: n) },
-        ScalingShape(name: "nested generics") { n in "let x: " + String(repeating: "A<", count: n) + "B" + String(repeating: ">", count: n) },
-        ScalingShape(name: "long file") { n in
+        FrontEndShape(name: "chained calls") { n in "func f() {\nlet x = a" + String(repeating: ".b()", count: n) + "\n}\n" },
+        FrontEndShape(name: "chained closures") { n in "func f() {\nx" + String(repeating: ".map { $0 }", count: n) + "\n}\n" },
+        FrontEndShape(name: "nested parens") { n in "let x = " + String(repeating: "(", count: n) + "x" + String(repeating: ")", count: n) },
+        FrontEndShape(name: "closure arguments") { n in "func f() {\ng(" + String(repeating: "{ $0 }, ", count: n) + "x)\n}\n" },
+        FrontEndShape(name: "nested calls") { n in "let x = " + String(repeating: "f(a: ", count: n) + "x" + String(repeating: ")", count: n) },
+        FrontEndShape(name: "nested arrays") { n in "let x = " + String(repeating: "[", count: n) + "x" + String(repeating: "]", count: n) },
+        FrontEndShape(name: "nested generics") { n in "let x: " + String(repeating: "A<", count: n) + "B" + String(repeating: ">", count: n) },
+        FrontEndShape(name: "long file") { n in
             (0..<n).map { index in
                 """
                 final class Screen\(index): UIViewController {
@@ -63,34 +63,25 @@ enum FrontEndScaling {
                 """
             }.joined()
         },
-        ScalingShape(name: "unterminated string") { n in "let s = \"\"\"\n" + String(repeating: "x \\(y)\n", count: n) },
-        ScalingShape(name: "unterminated comment") { n in "/*" + String(repeating: "/* x */\n", count: n) },
-        ScalingShape(name: "unterminated lines") { n in String(repeating: "let s = \"abc\\(x\n", count: n) },
-        ScalingShape(name: "#if nesting") { n in
+        FrontEndShape(name: "unterminated string") { n in "let s = \"\"\"\n" + String(repeating: "x \\(y)\n", count: n) },
+        FrontEndShape(name: "unterminated comment") { n in "/*" + String(repeating: "/* x */\n", count: n) },
+        FrontEndShape(name: "unterminated lines") { n in String(repeating: "let s = \"abc\\(x\n", count: n) },
+        FrontEndShape(name: "#if nesting") { n in
             String(repeating: "#if A\n", count: n) + "func f() {}\n" + String(repeating: "#else\nfunc g() {}\n#endif\n", count: n)
         },
-        ScalingShape(name: "#if in bodies") { n in
+        FrontEndShape(name: "#if in bodies") { n in
             String(repeating: "#if A\nfunc f() {\n#else\n", count: n) + String(repeating: "#endif\n", count: n)
         },
-        ScalingShape(name: "#if closers") { n in
+        FrontEndShape(name: "#if closers") { n in
             "func f() {\n" + String(repeating: "{\n", count: n) + String(repeating: "#if A\n", count: n)
                 + String(repeating: "}\n", count: n) + String(repeating: "#else\n#endif\n", count: n)
         },
-        ScalingShape(name: "else-if chain") { n in "func f() {\nif a {}" + String(repeating: " else if b {}", count: n) + "\n}\n" },
-        ScalingShape(name: "switch cases") { n in "func f() {\nswitch x {\n" + String(repeating: "case .a: g()\n", count: n) + "}\n}\n" },
-        ScalingShape(name: "regex rescans") { n in "let x = " + String(repeating: "/[ ", count: n) },
-        ScalingShape(name: "hash runs") { n in String(repeating: "#", count: n * 4) },
-        ScalingShape(name: "operators") { n in "let y = " + String(repeating: "a + b / c ", count: n) },
+        FrontEndShape(name: "else-if chain") { n in "func f() {\nif a {}" + String(repeating: " else if b {}", count: n) + "\n}\n" },
+        FrontEndShape(name: "switch cases") { n in "func f() {\nswitch x {\n" + String(repeating: "case .a: g()\n", count: n) + "}\n}\n" },
+        FrontEndShape(name: "regex rescans") { n in "let x = " + String(repeating: "/[ ", count: n) },
+        FrontEndShape(name: "hash runs") { n in String(repeating: "#", count: n * 4) },
+        FrontEndShape(name: "operators") { n in "let y = " + String(repeating: "a + b / c ", count: n) },
     ]
-
-    static let phases: Set<String> = ["scaling", "frontend-cpu"]
-
-    static func run(phases: Set<String>, directories: [String]) {
-        if phases.contains("scaling") { scaling() }
-        if phases.contains("frontend-cpu") {
-            for directory in directories { frontEndCPU(directory) }
-        }
-    }
 
     /// CPU seconds of the calling thread.
     static func threadCPUTime() -> Double {

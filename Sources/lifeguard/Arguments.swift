@@ -27,6 +27,12 @@ struct LintArguments {
     var baseline: String?
     var writeBaseline: String?
     var reportUnusedSuppressions = false
+    /// `--fix`: apply every certain fix, then report what remains.
+    var fix = false
+    /// `--diff`: print the fixes as a unified diff instead of writing them (implies `--fix`).
+    var diff = false
+    /// `--absolute-paths`: report absolute paths, for IDEs and build-tool plugins.
+    var absolutePaths = false
 }
 
 /// What the command line asks for.
@@ -36,6 +42,7 @@ enum Invocation {
     case explain(String)
     case initConfiguration(path: String)
     case outline([String])
+    case scenes([String])
     case help
     case version
 }
@@ -43,7 +50,7 @@ enum Invocation {
 /// A small hand-written parser: subcommand first (default `lint`), then `--flag value`,
 /// `--flag=value`, and `--` to end options.
 enum ArgumentParser {
-    static let subcommands = ["lint", "rules", "explain", "init", "outline", "help"]
+    static let subcommands = ["lint", "rules", "explain", "init", "outline", "scenes", "help"]
 
     static func parse(_ arguments: [String]) throws -> Invocation {
         var rest = arguments[...]
@@ -79,6 +86,8 @@ enum ArgumentParser {
             return .outline(files)
         case "rules":
             return .rules(try parseLint(rest))
+        case "scenes":
+            return .scenes(try positionalOnly(rest, command: "scenes"))
         default:
             if rest.contains("--help") || rest.contains("-h") { return .help }
             if rest.contains("--version") { return .version }
@@ -154,6 +163,13 @@ enum ArgumentParser {
                 result.writeBaseline = try value(of: argument, from: &iterator)
             case "--report-unused-suppressions":
                 result.reportUnusedSuppressions = true
+            case "--fix":
+                result.fix = true
+            case "--diff":
+                result.diff = true
+                result.fix = true
+            case "--absolute-paths":
+                result.absolutePaths = true
             default:
                 throw UsageError("unknown option '\(name)' (see `lifeguard --help`)")
             }
@@ -176,11 +192,13 @@ enum ArgumentParser {
           lifeguard explain <rule_id>             print a rule's documentation and examples
           lifeguard init [--config PATH]          write a commented starter .lifeguard.yml
           lifeguard outline <file ...>            print the structural outline Lifeguard parses
+          lifeguard scenes [path ...]             show which Info.plist says whether each app has
+                                                  several window scenes (global_key_window)
           lifeguard --version | --help
 
         LINT OPTIONS:
           --format NAME             report format on stdout: xcode (default), json, sarif, github,
-                                    checkstyle, junit, gitlab, summary
+                                    checkstyle, junit, gitlab, summary, swift-summary
           --output PATH             write that report to PATH (atomically) instead of stdout
           --report FORMAT[:PATH]    an additional report, to PATH or stdout; repeatable
           --color auto|always|never color the xcode format (auto: when stdout is a terminal and
@@ -194,10 +212,16 @@ enum ArgumentParser {
           --write-baseline PATH     record the current findings as a baseline
           --report-unused-suppressions
                                     report lifeguard:disable comments that hide nothing
+          --fix                     apply every certain fix, then report the findings that remain
+                                    (with --stdin-path: print the fixed source on stdout)
+          --diff                    print the fixes as a unified diff instead of writing them
+          --absolute-paths          report absolute paths (IDEs, the build-tool plugin)
 
         EXIT STATUS:
           0  no error-severity findings (with --strict: no warnings either)
           1  findings at or above that threshold
           2  usage, configuration or I/O error
+          With --fix, the findings are those that remain after fixing; with --diff, which writes
+          nothing, those in the files as they are.
         """
 }

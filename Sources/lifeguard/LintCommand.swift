@@ -6,32 +6,17 @@ import LifeguardRules
 struct LintCommand {
     var tool: Tool
     var arguments: LintArguments
+    /// Set by `--fix` and `--diff` (FixCommand.swift): fixes between the lint and the reports.
+    var fixStep: FixStep?
 
     var console: Console { tool.console }
 
     func run() -> Int32 {
-        var hadFailure = false
         let configuration: Configuration
-        let inputs: [LintInput]
         do {
             configuration = try tool.loadConfiguration(arguments)
-            if let stdinPath = arguments.stdinPath {
-                guard arguments.paths.isEmpty else {
-                    throw UsageError("`--stdin-path` lints standard input; do not also give paths")
-                }
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                inputs = [LintInput(path: FileDiscovery.displayPath(stdinPath, workingDirectory: tool.workingDirectory),
-                                    bytes: [UInt8](data))]
-            } else {
-                let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
-                let workingDirectory = tool.workingDirectory
-                let discovery = FileDiscovery { path, isDirectory in
-                    configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
-                }
-                let files = try discovery.swiftFiles(in: paths, workingDirectory: workingDirectory)
-                let read = readFiles(files)
-                inputs = read.inputs
-                hadFailure = read.failed
+            if arguments.stdinPath != nil, !arguments.paths.isEmpty {
+                throw UsageError("`--stdin-path` lints standard input; do not also give paths")
             }
         } catch {
             console.error(error)
@@ -39,6 +24,7 @@ struct LintCommand {
         }
 
         let rules = configuration.setups(for: RuleRegistry.rules)
+        let appFacts = locateAppFacts(rules: rules, configuration: configuration)
         let unknownRule = BuiltInRules.unknownRuleInSuppression
         let unusedRule = BuiltInRules.unusedSuppression
         let lintConfiguration = LintConfiguration(
@@ -46,8 +32,35 @@ struct LintCommand {
             extraControllerBases: configuration.controllerBaseClasses, extraViewBases: configuration.viewBaseClasses,
             unknownSuppressionSeverity: configuration.isEnabled(unknownRule) ? configuration.severity(of: unknownRule) : nil,
             unusedSuppressionSeverity: arguments.reportUnusedSuppressions || configuration.isEnabled(unusedRule)
-                ? configuration.severity(of: unusedRule) : nil)
-        var result = Linter.lint(inputs, configuration: lintConfiguration)
+                ? configuration.severity(of: unusedRule) : nil,
+            appFacts: appFacts)
+        var hadFailure = false
+        var result: LintResult
+        if let fixStep {
+            // Fixing rewrites files, so it holds them all in memory, as it always has.
+            let read: (inputs: [LintInput], failed: Bool)
+            do {
+                read = try readInputs(configuration: configuration)
+            } catch {
+                console.error(error)
+                return ExitStatus.failure
+            }
+            guard let fixed = fixStep.run(read.inputs, configuration: lintConfiguration, console: console) else {
+                return ExitStatus.failure
+            }
+            result = fixed.result
+            hadFailure = read.failed || fixed.failed
+        } else {
+            let output: LintPipeline.Output
+            do {
+                output = try lint(configuration: configuration, lintConfiguration: lintConfiguration)
+            } catch {
+                console.error(error)
+                return ExitStatus.failure
+            }
+            hadFailure = report(output.problems)
+            result = output.result
+        }
 
         do {
             if let path = arguments.writeBaseline {
@@ -62,6 +75,7 @@ struct LintCommand {
             console.error(error)
             return ExitStatus.failure
         }
+        if arguments.absolutePaths { result = result.withAbsolutePaths(from: tool.workingDirectory) }
 
         var described = rules.map { $0.rule.description }
         if lintConfiguration.unknownSuppressionSeverity != nil { described.append(unknownRule) }
@@ -77,7 +91,7 @@ struct LintCommand {
         }
         let counts = SeverityCounts(result.diagnostics)
         if !arguments.quiet {
-            console.writeError(summaryLine(counts, files: result.fileCount))
+            console.writeError(summaryLine(counts, files: result.fileCount) + (fixStep == nil ? FixStep.fixableHint(result.diagnostics) : ""))
             if let path = arguments.writeBaseline {
                 console.writeError("Lifeguard: wrote a baseline of \(result.diagnostics.count) findings to \(path).\n")
             }
@@ -85,6 +99,18 @@ struct LintCommand {
         if hadFailure { return ExitStatus.failure }
         if counts.errors > 0 || (arguments.strict && counts.warnings > 0) { return ExitStatus.findings }
         return ExitStatus.clean
+    }
+
+    /// What the apps' Info.plists and Xcode projects say, read only when a rule asks
+    /// (`global_key_window`); unreadable files are warnings.
+    func locateAppFacts(rules: [RuleSetup], configuration: Configuration) -> AppFacts {
+        guard rules.contains(where: { $0.rule.description.id == "global_key_window" }) else {
+            return .unknown(configured: configuration.scenes)
+        }
+        let paths = arguments.stdinPath.map { [$0] } ?? (arguments.paths.isEmpty ? ["."] : arguments.paths)
+        let facts = AppFacts.locate(forLinting: paths, workingDirectory: tool.workingDirectory, configured: configuration.scenes)
+        for problem in facts.problems { console.warning(problem.description) }
+        return facts
     }
 
     var useColor: Bool {
@@ -95,32 +121,100 @@ struct LintCommand {
         }
     }
 
-    /// Reads every file in parallel. Unreadable files are reported and make the run fail (exit 2);
-    /// binary files are reported and skipped; the rest of the run always completes.
-    func readFiles(_ paths: [String]) -> (inputs: [LintInput], failed: Bool) {
+    /// Discovers, reads and lints in one pipeline: files are parsed while the walk goes on.
+    func lint(configuration: Configuration, lintConfiguration: LintConfiguration) throws -> LintPipeline.Output {
+        let formats = [arguments.format] + arguments.reports.map(\.format)
+        var options = PipelineOptions(lineHashes: formats.contains(SARIFReporter.name), keepsIndexUntilExit: true)
+        options.crashTrigger = Self.crashTrigger(environment: tool.environment)
+        let pipeline = LintPipeline(configuration: lintConfiguration, options: options)
         let workingDirectory = tool.workingDirectory
-        let outcomes: [ReadOutcome] = ParallelRead.map(paths) { path in
-            guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable(path) }
-            defer { try? handle.close() }
-            guard let data = try? handle.readToEnd() else { return .unreadable(path) }
-            let bytes = [UInt8](data)
-            if bytes.contains(0) { return .binary(path) }
-            return .read(LintInput(path: FileDiscovery.displayPath(path, workingDirectory: workingDirectory), bytes: bytes))
+        if let stdinPath = arguments.stdinPath {
+            let bytes = Self.readStandardInput()
+            let path = FileDiscovery.displayPath(stdinPath, workingDirectory: workingDirectory)
+            return pipeline.run { submit in submit(PipelineFile(displayPath: path, origin: .memory(bytes))) }
         }
-        var inputs: [LintInput] = []
-        var failed = false
-        for outcome in outcomes {
-            switch outcome {
-            case .read(let input):
-                inputs.append(input)
-            case .unreadable(let path):
-                console.error("\(path): cannot read file")
-                failed = true
-            case .binary(let path):
-                console.warning("\(path): skipped, looks like a binary file (contains NUL bytes)")
+        let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
+        let discovery = FileDiscovery { path, isDirectory in
+            configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
+        }
+        return try pipeline.run { submit in
+            try discovery.discover(paths, workingDirectory: workingDirectory) { file in
+                submit(PipelineFile(displayPath: file.displayPath, origin: .disk(file.path), throughLink: file.throughLink))
             }
         }
-        return (inputs, failed)
+    }
+
+    /// Prints the files that were not linted; returns whether any makes the run fail (exit 2).
+    func report(_ problems: [FileProblem]) -> Bool {
+        var failed = false
+        for problem in problems {
+            switch problem.kind {
+            case .unreadable:
+                console.error("\(problem.path): cannot read file")
+                failed = true
+            case .binary:
+                console.warning("\(problem.path): skipped, looks like a binary file (contains NUL bytes)")
+            }
+        }
+        return failed
+    }
+
+    /// Every file's bytes, in path order, for `--fix` and `--diff`; unreadable and binary files
+    /// are reported as in a lint.
+    func readInputs(configuration: Configuration) throws -> (inputs: [LintInput], failed: Bool) {
+        let workingDirectory = tool.workingDirectory
+        if let stdinPath = arguments.stdinPath {
+            let path = FileDiscovery.displayPath(stdinPath, workingDirectory: workingDirectory)
+            return ([LintInput(path: path, bytes: Self.readStandardInput())], false)
+        }
+        let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
+        let discovery = FileDiscovery { path, isDirectory in
+            configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
+        }
+        var files: [String: DiscoveredFile] = [:]
+        try discovery.discover(paths, workingDirectory: workingDirectory) { file in
+            if files[file.displayPath] == nil { files[file.displayPath] = file }
+        }
+        var inputs: [LintInput] = []
+        var problems: [FileProblem] = []
+        for path in files.keys.sorted() {
+            switch FileReader.read(files[path]!.path) {
+            case .success(let contents):
+                if contents.bytes.contains(0) {
+                    problems.append(FileProblem(path: path, kind: .binary))
+                } else {
+                    inputs.append(LintInput(path: path, bytes: contents.bytes))
+                }
+            case .failure(let failure):
+                problems.append(FileProblem(path: path, kind: .unreadable(reason: failure.description)))
+            }
+        }
+        return (inputs, report(problems))
+    }
+
+    /// Debug builds only: `LIFEGUARD_TEST_CRASH_ON=Name.swift[:trap|:overflow]` crashes the run
+    /// on that file, for the test of crash reporting. Release builds have no such switch.
+    static func crashTrigger(environment: [String: String]) -> CrashTrigger? {
+        #if DEBUG
+        return environment["LIFEGUARD_TEST_CRASH_ON"].flatMap(CrashTrigger.init)
+        #else
+        return nil
+        #endif
+    }
+
+    static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count > 0 {
+                bytes.append(contentsOf: chunk[..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return bytes
+            }
+        }
     }
 
     func writeReports(_ result: LintResult, context: ReportContext) throws {
@@ -133,7 +227,8 @@ struct LintCommand {
             }
             reporters.append((reporter, request.path))
         }
-        for (reporter, path) in reporters {
+        // `--diff` and a fixed `--stdin-path` source own stdout; reports to files still go out.
+        for (reporter, path) in reporters where path != nil || fixStep?.ownsStdout != true {
             var reportContext = context
             if path != nil { reportContext.useColor = false }
             let text = reporter.report(result, context: reportContext)
@@ -155,17 +250,11 @@ struct LintCommand {
     }
 }
 
-enum ReadOutcome: Sendable {
-    case read(LintInput)
-    case unreadable(String)
-    case binary(String)
-}
-
 /// The reporters `--format` and `--report` accept.
 enum Reporters {
     static let all: [any Reporter] = [
         XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
-        GitLabReporter(), SummaryReporter(),
+        GitLabReporter(), SummaryReporter(), SwiftSummaryReporter(),
     ]
     static var names: [String] { all.map { type(of: $0).name } }
 

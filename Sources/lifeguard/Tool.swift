@@ -32,6 +32,8 @@ struct Tool {
             return ExitStatus.clean
         case .outline(let files):
             return outline(files)
+        case .scenes(let paths):
+            return scenes(paths.isEmpty ? ["."] : paths)
         case .explain(let id):
             return explain(id)
         case .rules(let arguments):
@@ -39,19 +41,43 @@ struct Tool {
         case .initConfiguration(let path):
             return initConfiguration(path)
         case .lint(let arguments):
-            return LintCommand(tool: self, arguments: arguments).run()
+            return arguments.fix ? FixCommand(tool: self, arguments: arguments).run()
+                : LintCommand(tool: self, arguments: arguments).run()
         }
+    }
+
+    /// The app facts `global_key_window` uses, and each Swift file's verdict.
+    func scenes(_ paths: [String]) -> Int32 {
+        let facts = AppFacts.locate(forLinting: paths, workingDirectory: workingDirectory)
+        for problem in facts.problems { console.warning(problem.description) }
+        for line in facts.sources { console.writeOut(line + "\n") }
+        let files: [String]
+        do {
+            files = try FileDiscovery().swiftFiles(in: paths, workingDirectory: workingDirectory)
+        } catch {
+            console.error(error)
+            return ExitStatus.failure
+        }
+        var counts: [SceneSupport: Int] = [:]
+        for file in files {
+            let support = facts.sceneSupport(forFile: file)
+            counts[support, default: 0] += 1
+            if files.count <= 50 { console.writeOut("\(file): \(support.rawValue)\n") }
+        }
+        let summary = SceneSupport.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+        console.writeOut("\(files.count) Swift files: \(summary)\n")
+        return ExitStatus.clean
     }
 
     func outline(_ files: [String]) -> Int32 {
         var status = ExitStatus.clean
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard case .success(let contents) = FileReader.read(file) else {
                 console.error("\(file): cannot read file")
                 status = ExitStatus.failure
                 continue
             }
-            let tree = SyntaxTree(source: SourceFile(path: file, bytes: [UInt8](data)))
+            let tree = SyntaxTree(source: SourceFile(path: file, bytes: contents.bytes))
             if files.count > 1 { console.writeOut("== \(file)\n") }
             console.writeOut(tree.outlineDescription() + "\n")
         }

@@ -10,8 +10,8 @@ struct FlagMeRule: Rule {
 
     func check(_ context: RuleContext) {
         for call in context.model.calls(named: "flagMe") {
-            let item = context.outline.calls[call]
-            context.report(token: item.nameToken, node: item.node, message: "flagged")
+            let item = context.outline[call]
+            context.report(token: item.nameToken, node: item.nodeID, message: "flagged")
         }
     }
 }
@@ -24,8 +24,8 @@ struct OtherRule: Rule {
 
     func check(_ context: RuleContext) {
         for call in context.model.calls(named: "other") {
-            let item = context.outline.calls[call]
-            context.report(token: item.nameToken, node: item.node, message: "other")
+            let item = context.outline[call]
+            context.report(token: item.nameToken, node: item.nodeID, message: "other")
         }
     }
 }

@@ -40,8 +40,15 @@ final class ReporterTests: XCTestCase {
     static func makeResult() -> LintResult {
         let home = SourceFile(path: "Sources/App/Home Screen.swift", text: homeSource)
         let detail = SourceFile(path: "Sources/Ünïcode/Détail.swift", text: detailSource)
+        func offset(of needle: String, in source: SourceFile) -> Int {
+            let text = Array(source.bytes)
+            let pattern = Array(needle.utf8)
+            var start = 0
+            while start + pattern.count <= text.count, Array(text[start..<(start + pattern.count)]) != pattern { start += 1 }
+            return start
+        }
         func diagnostic(_ source: SourceFile, _ rule: String, _ severity: Severity, _ needle: String, length: Int,
-                        message: String, related: [(String, String)] = []) -> Diagnostic {
+                        message: String, related: [(String, String)] = [], fix: Fix? = nil) -> Diagnostic {
             let text = Array(source.bytes)
             let pattern = Array(needle.utf8)
             var start = 0
@@ -56,14 +63,26 @@ final class ReporterTests: XCTestCase {
             }
             return Diagnostic(ruleID: rule, severity: severity, message: message, path: source.path, range: range,
                               start: source.location(of: range.lowerBound), end: source.location(of: range.upperBound),
-                              related: notes, enclosingType: "HomeViewController", enclosingFunction: "viewDidLoad()")
+                              related: notes, enclosingType: "HomeViewController", enclosingFunction: "viewDidLoad()",
+                              fix: fix)
         }
+        // Two edits around one line (with a line break and a quote to escape), and a replacement.
+        let addSubview = offset(of: "view.addSubview", in: home)
+        let lineEnd = offset(of: "\n    }\n}", in: home)
+        let containment = Fix(message: "add `detail` as a \"child\"", edits: [
+            Edit(range: lineEnd..<lineEnd, replacement: "\n        detail.didMove(toParent: self)"),
+            Edit(range: addSubview..<addSubview, replacement: "addChild(detail)\n        "),
+        ])
+        let loadView = offset(of: "loadView()", in: detail)
+        let ifNeeded = Fix(message: "replace `loadView()` with `loadViewIfNeeded()`",
+                           edits: [Edit(range: loadView..<(loadView + 8), replacement: "loadViewIfNeeded")])
         let diagnostics = [
             diagnostic(home, "sample_rule", .error, "addSubview", length: 10,
                        message: "`detail.view` is added: 100% wrong, \"quoted\" <tags> & 'apostrophes'",
-                       related: [("`detail` is created here", "detail =")]),
+                       related: [("`detail` is created here", "detail =")], fix: containment),
             diagnostic(home, "sample_rule", .warning, "viewDidLoad", length: 11, message: "two lines:\nsecond line, with a comma"),
-            diagnostic(detail, "unknown_rule_in_suppression", .note, "loadView", length: 8, message: "emoji 🚒 and %0A stays literal"),
+            diagnostic(detail, "unknown_rule_in_suppression", .note, "loadView", length: 8, message: "emoji 🚒 and %0A stays literal",
+                       fix: ifNeeded),
         ].sorted(by: Diagnostic.reportOrder)
         return LintResult(diagnostics: diagnostics, sources: [home.path: home, detail.path: detail], fileCount: 2)
     }
@@ -73,7 +92,7 @@ final class ReporterTests: XCTestCase {
 
     static let reporters: [any Reporter] = [
         XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
-        GitLabReporter(), SummaryReporter(),
+        GitLabReporter(), SummaryReporter(), SwiftSummaryReporter(),
     ]
 
     func testEveryReporterMatchesItsGoldenFile() throws {
@@ -107,6 +126,8 @@ final class ReporterTests: XCTestCase {
         let diagnostics = try XCTUnwrap(json["diagnostics"] as? [[String: Any]])
         XCTAssertEqual(diagnostics.count, 3)
         XCTAssertEqual(Set(diagnostics[0].keys), ["rule", "severity", "message", "path", "line", "column", "endLine", "endColumn"])
+        XCTAssertEqual(Set(diagnostics[1].keys),
+                       ["rule", "severity", "message", "path", "line", "column", "endLine", "endColumn", "fix"])
         let summary = try XCTUnwrap(json["summary"] as? [String: Int])
         XCTAssertEqual(summary, ["files": 2, "errors": 1, "warnings": 1, "notes": 1])
 
@@ -119,6 +140,68 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(uris.contains("Sources/App/Home%20Screen.swift"))
         XCTAssertTrue(uris.contains("Sources/%C3%9Cn%C3%AFcode/D%C3%A9tail.swift"))
         _ = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(GitLabReporter().report(result, context: Self.context).utf8)) as? [[String: Any]])
+    }
+
+    /// A consumer that applies the edits of the JSON `fix` and of the SARIF `fixes` to the file
+    /// gets exactly what Lifeguard's own applier writes.
+    func testFixesInJSONAndSARIFApplyToTheSource() throws {
+        let result = Self.makeResult()
+        var expected: [String: [UInt8]] = [:]
+        for (path, source) in result.sources {
+            expected[path] = FixApplier.apply(result.diagnostics.filter { $0.path == path }, to: source.bytes!).bytes
+        }
+        XCTAssertTrue(String(decoding: expected["Sources/App/Home Screen.swift"]!, as: UTF8.self).contains(
+            "        addChild(detail)\n        view.addSubview(detail.view)\n        detail.didMove(toParent: self)\n"))
+        XCTAssertTrue(String(decoding: expected["Sources/Ünïcode/Détail.swift"]!, as: UTF8.self).contains("{ loadViewIfNeeded() }"))
+
+        func apply(_ edits: [(start: Int, end: Int, text: String)], to bytes: [UInt8]) -> [UInt8] {
+            var output = bytes
+            for edit in edits.sorted(by: { $0.start > $1.start }) {
+                output.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
+            }
+            return output
+        }
+
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(JSONReporter().report(result, context: Self.context).utf8))
+            as? [String: Any])
+        var fromJSON: [String: [(start: Int, end: Int, text: String)]] = [:]
+        for diagnostic in try XCTUnwrap(json["diagnostics"] as? [[String: Any]]) {
+            guard let fix = diagnostic["fix"] as? [String: Any] else { continue }
+            XCTAssertNotNil(fix["message"] as? String)
+            for edit in try XCTUnwrap(fix["edits"] as? [[String: Any]]) {
+                fromJSON[diagnostic["path"] as! String, default: []].append(
+                    (edit["start"] as! Int, edit["end"] as! Int, edit["replacement"] as! String))
+            }
+        }
+        XCTAssertEqual(fromJSON.count, 2)
+        for (path, edits) in fromJSON {
+            XCTAssertEqual(apply(edits, to: result.sources[path]!.bytes!), expected[path], path)
+        }
+
+        let sarif = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SARIFReporter().report(result, context: Self.context).utf8))
+            as? [String: Any])
+        let results = try XCTUnwrap(((sarif["runs"] as? [[String: Any]])?.first)?["results"] as? [[String: Any]])
+        var fromSARIF: [String: [(start: Int, end: Int, text: String)]] = [:]
+        for result in results {
+            for fix in (result["fixes"] as? [[String: Any]]) ?? [] {
+                XCTAssertNotNil((fix["description"] as? [String: Any])?["text"] as? String)
+                for change in try XCTUnwrap(fix["artifactChanges"] as? [[String: Any]]) {
+                    let uri = try XCTUnwrap((change["artifactLocation"] as? [String: Any])?["uri"] as? String)
+                    let path = try XCTUnwrap(uri.removingPercentEncoding)
+                    for replacement in try XCTUnwrap(change["replacements"] as? [[String: Any]]) {
+                        let region = try XCTUnwrap(replacement["deletedRegion"] as? [String: Any])
+                        let start = try XCTUnwrap(region["byteOffset"] as? Int)
+                        let length = try XCTUnwrap(region["byteLength"] as? Int)
+                        let text = (replacement["insertedContent"] as? [String: Any])?["text"] as? String ?? ""
+                        fromSARIF[path, default: []].append((start, start + length, text))
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(fromSARIF.count, 2)
+        for (path, edits) in fromSARIF {
+            XCTAssertEqual(apply(edits, to: result.sources[path]!.bytes!), expected[path], path)
+        }
     }
 
     func testSARIFColumnsCountUTF16CodeUnits() throws {
@@ -145,7 +228,7 @@ final class ReporterTests: XCTestCase {
     }
 
     func testCleanJUnitReportHasOnePassingCase() {
-        let empty = LintResult(diagnostics: [], sources: [:], fileCount: 3)
+        let empty = LintResult(diagnostics: [], sources: [String: SourceExcerpt](), fileCount: 3)
         let output = JUnitReporter().report(empty, context: Self.context)
         XCTAssertTrue(output.contains("<testcase name=\"No findings\""))
         XCTAssertFalse(output.contains("<failure"))

@@ -14,14 +14,14 @@ final class RuleMessageTests: XCTestCase {
             protocol KeyboardDelegate: AnyObject {}
             protocol PickerDataSource: AnyObject {}
             final class Toolbar: UIView {
-                @IBOutlet var keyboardDelegate: KeyboardDelegate!
+                @objc var keyboardDelegate: KeyboardDelegate!
                 private(set)   var pickerDataSource: PickerDataSource
                 let delegate: any KeyboardDelegate & Sendable
             }
             """, rule: StrongDelegateRule.self)
         XCTAssertEqual(found.count, 3, "\(found)")
         guard found.count == 3 else { return }
-        XCTAssertTrue(found[0].contains("declare it `@IBOutlet weak var keyboardDelegate: KeyboardDelegate!`"), found[0])
+        XCTAssertTrue(found[0].contains("declare it `@objc weak var keyboardDelegate: KeyboardDelegate!`"), found[0])
         XCTAssertTrue(found[1].contains("declare it `private(set) weak var pickerDataSource: PickerDataSource?`"), found[1])
         XCTAssertTrue(found[2].contains("declare it `weak var delegate: (any KeyboardDelegate & Sendable)?` (or `unowned let`)"),
                       found[2])

@@ -37,7 +37,7 @@ final class ProductGridViewController: UIViewController {
         guard let layout = collectionView.collectionViewLayout as? UICollectionViewFlowLayout else { return }
         let screenWidth = UIScreen.main.bounds.width // expect: geometry_in_view_did_load
         layout.itemSize = CGSize(width: screenWidth / CGFloat(columns), height: 220)
-        preferredContentSize = CGSize(width: view.frame.width, height: 600) // expect: geometry_in_view_did_load
+        preferredContentSize = CGSize(width: view.frame.width, height: 600) // v2: a size request's upper limit
         view.frame = UIScreen.main.bounds // expect: geometry_in_view_did_load
         layoutGrid(in: self.view.bounds) // expect: geometry_in_view_did_load
     }

@@ -45,7 +45,7 @@ final class FeedViewController: UIViewController {
         super.viewDidLayoutSubviews()
         tableView.frame = view.bounds
         // Re-entering layout from inside a layout pass loops.
-        view.layoutIfNeeded() // expect: non_idempotent_layout
+        view.layoutIfNeeded() // v2: runs a pass only when layout is dirty
         self.view.setNeedsLayout() // expect: non_idempotent_layout
         // A subview's own pass is not a loop on this controller's view.
         tableView.layoutIfNeeded()
@@ -111,7 +111,7 @@ final class RemoteAvatarView: UIImageView {
             downloadTask = URLSession.shared.downloadTask(with: imageURL) // expect: non_idempotent_layout
         }
         setNeedsLayout() // expect: non_idempotent_layout
-        self.layoutIfNeeded() // expect: non_idempotent_layout
+        self.layoutIfNeeded()
         // The superview is not this view: not the loop the rule describes.
         superview?.setNeedsLayout()
         if isExpanded != wasExpanded {

@@ -29,12 +29,13 @@ final class SettingsViewController: UIViewController {
         observers.append(themeToken)
         observers += [observeTextSize(), observeBoldText()]
 
-        NotificationCenter.default.addObserver(forName: UIAccessibility.reduceMotionStatusDidChangeNotification, // expect: observer_without_removal
+        // v2: dropped tokens registered once, whose blocks hold `self` weakly (or not at all), are left alone.
+        NotificationCenter.default.addObserver(forName: UIAccessibility.reduceMotionStatusDidChangeNotification,
                                                object: nil, queue: .main) { [weak self] _ in
             self?.applyTheme()
         }
-        _ = NotificationCenter.default.addObserver(forName: .settingsDidReset, object: nil, queue: nil) { _ in } // expect: observer_without_removal
-        let darkerColorsToken = NotificationCenter.default.addObserver( // expect: observer_without_removal
+        _ = NotificationCenter.default.addObserver(forName: .settingsDidReset, object: nil, queue: nil) { _ in }
+        let darkerColorsToken = NotificationCenter.default.addObserver(
             forName: UIAccessibility.darkerSystemColorsStatusDidChangeNotification, object: nil, queue: .main,
             using: { [weak self] _ in self?.applyTheme() })
         print("observing accessibility changes")

@@ -9,8 +9,8 @@ extension FileModel {
         case notListed
     }
 
-    public func selfCapture(of closure: Int) -> SelfCapture {
-        for capture in outline.captures[outline.closures[closure].captures] where capture.name == "self" {
+    public func selfCapture(of closure: ClosureID) -> SelfCapture {
+        for capture in outline.captures[outline.closures[closure.index].captures] where capture.name == "self" {
             return capture.specifier == .strong ? .explicitStrong : .weakOrUnowned
         }
         return .notListed
@@ -18,30 +18,37 @@ extension FileModel {
 
     /// The `self` tokens a closure's body reads, nested closures included (a nested closure's
     /// `[weak self]` makes the outer one capture `self` to hand it on). `Type.self` is not `self`.
-    public func selfReferences(in closure: Int) -> [Int] {
-        var result: [Int] = []
-        for token in tree.significantTokens(in: statements(of: closure)) where tree.tokens[token].kind == .identifier {
-            guard tree.token(token, is: "self") else { continue }
-            if let previous = tree.previousSignificant(before: token), tree.tokens[previous].kind == .period { continue }
-            result.append(token)
+    public func selfReferences(in closure: ClosureID) -> ArraySlice<Int> {
+        selfTokens(in: statements(of: closure))
+    }
+
+    /// The `self` tokens (not `Type.self`) in a raw token range, found by binary search in the
+    /// file's sorted list, so asking for every nested closure stays linear overall.
+    public func selfTokens(in range: Range<Int>) -> ArraySlice<Int> {
+        var low = 0
+        var high = selfTokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if selfTokens[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        return result
+        var end = low
+        while end < selfTokens.count, selfTokens[end] < range.upperBound { end += 1 }
+        return selfTokens[low..<end]
     }
 
     /// The tokens of a closure's statements: after its signature's `in`, so a capture list's
     /// initializers (`[name = self.name]`, evaluated once when the closure is made) are not reads.
-    public func statements(of closure: Int) -> Range<Int> {
-        let item = outline.closures[closure]
+    public func statements(of closure: ClosureID) -> Range<Int> {
+        let item = outline.closures[closure.index]
         guard let inToken = item.inToken else { return item.body.interior }
         return (inToken + 1)..<max(inToken + 1, item.body.close)
     }
 
-    /// Names used bare in a closure's body that are members of the enclosing type (and not
-    /// shadowed by a parameter, a local, or a closure parameter): implicit `self` uses.
-    public func implicitSelfMembers(in closure: Int) -> [Int] {
-        let item = outline.closures[closure]
-        guard let role = enclosingRole(of: item.node) else { return [] }
-        let captured = Set(outline.captures[item.captures].map(\.name))
+    /// Names used bare in a closure's body that resolve to members of the enclosing type (not
+    /// shadowed by a parameter, a local or a closure parameter): implicit `self` uses.
+    public func implicitSelfMembers(in closure: ClosureID) -> [Int] {
+        let item = outline.closures[closure.index]
+        guard enclosingRole(of: item.nodeID) != nil else { return [] }
         var result: [Int] = []
         for token in tree.significantTokens(in: statements(of: closure)) where tree.tokens[token].kind == .identifier {
             if let previous = tree.previousSignificant(before: token) {
@@ -50,29 +57,16 @@ extension FileModel {
             }
             if let next = tree.nextSignificant(after: token), tree.tokens[next].kind == .colon { continue }
             let name = tree.text(ofToken: token)
-            guard !captured.contains(name), index.member(name, of: role.name) != nil else { continue }
-            if isClosureParameter(name, visibleAt: item.node) || item.parameterNames.contains(name) { continue }
-            if parameter(named: name, visibleAt: item.node) != nil { continue }
-            if declaresLocal(name, in: item) || localVariable(named: name, visibleAt: item.node) != nil { continue }
+            guard case .free = binding(of: name, at: TokenID(token)), member(name, at: item.nodeID) != nil else { continue }
             result.append(token)
         }
         return result
     }
 
-    private func declaresLocal(_ name: String, in closure: Closure) -> Bool {
-        let nodes = outline.nodes
-        var index = closure.node + 1
-        while index < nodes[closure.node].subtreeEnd {
-            if nodes[index].kind == .variable, outline.variables[nodes[index].detail].name == name { return true }
-            index += 1
-        }
-        return false
-    }
-
     /// Whether a closure keeps `self` alive: it captures `self` explicitly, or reads it without a
     /// `weak`/`unowned` capture. With `countingImplicitMembers`, bare member names count as reads
     /// (the `Task { }` case, whose closure captures `self` implicitly).
-    public func capturesSelfStrongly(_ closure: Int, countingImplicitMembers: Bool = false) -> Bool {
+    public func capturesSelfStrongly(_ closure: ClosureID, countingImplicitMembers: Bool = false) -> Bool {
         switch selfCapture(of: closure) {
         case .weakOrUnowned: return false
         case .explicitStrong: return true
@@ -86,21 +80,34 @@ extension FileModel {
     /// Inside a closure that captures `[unowned self]` or `[weak self]`, a nested closure's `self`
     /// is that capture, not the object's strong reference, unless the outer closure turned it
     /// back into a strong one (`guard let self`) first.
-    func outerCaptureWeakensSelf(_ closure: Int) -> Bool {
+    func outerCaptureWeakensSelf(_ closure: ClosureID) -> Bool {
         let nodes = outline.nodes
-        var current = nodes[outline.closures[closure].node].parent
-        while current >= 0, nodes[current].kind != .function, nodes[current].kind != .type {
+        var current = nodes[outline.closures[closure.index].node].parent
+        var steps = 0
+        while current >= 0, nodes[current].kind != .function, nodes[current].kind != .type, steps < Self.ancestorLimit {
+            steps += 1
             if nodes[current].kind == .closure {
                 let outer = nodes[current].detail
                 for capture in outline.captures[outline.closures[outer].captures] where capture.name == "self" {
                     switch capture.specifier {
                     case .strong: return false
-                    case .weak: return localVariable(named: "self", visibleAt: outline.closures[closure].node) == nil
+                    case .weak: return !rebindsSelfStrongly(ClosureID(outer), before: outline.closures[closure.index].body.open)
                     case .unowned, .unownedSafe, .unownedUnsafe: return true
                     }
                 }
             }
             current = nodes[current].parent
+        }
+        return false
+    }
+
+    /// `guard let self` or `if let self = self` in a closure before `token`: from there on the
+    /// name `self` is a strong reference again (`strongSelf` is not `self`, so nested closures
+    /// that say `self` still reach the weak capture).
+    func rebindsSelfStrongly(_ closure: ClosureID, before token: Int) -> Bool {
+        for variable in variables(in: outline.closures[closure.index].nodeID) {
+            let declaration = outline.variables[variable.index]
+            if declaration.nameToken < token, declaration.isConditionalBinding, declaration.name == "self" { return true }
         }
         return false
     }

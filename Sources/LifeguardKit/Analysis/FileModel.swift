@@ -1,14 +1,25 @@
-/// Facts about one parsed file that several rules ask for, computed once: which type and which
-/// function encloses each node, and what each type is (controller, view, class).
+/// The semantic model of one file, built once and shared by every rule: which type and function
+/// encloses each node, what each type is (controller, view, class), what every name refers to
+/// (`Scopes`), which object a chain names (`ObjectIdentity`), what type it has
+/// (`TypeResolution`), and, through the project index, what the run's functions do with their
+/// arguments (`CallSummaries`). Rules ask it instead of comparing spellings.
 public final class FileModel: Sendable {
     public let tree: SyntaxTree
     public let index: ProjectIndex
     /// What takes each expression's value, by the raw token it starts at.
     let destinations: [Int: ValueDestination]
-    /// Call indices by base name, so a rule looks up `addSubview` instead of scanning every call.
-    public let callsByName: [String: [Int]]
-    /// For each type declaration (by index into `outline.types`), what it is.
-    public let typeRoles: [TypeRole]
+    /// Call ids by base name, so a rule looks up `addSubview` instead of scanning every call.
+    let callsByName: [String: [CallID]]
+    /// For each type declaration, what it is.
+    let typeRoles: [TypeRole]
+    /// Every local declaration with its visibility.
+    let scopes: ScopeTable
+    /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
+    let selfTokens: [Int]
+    /// Protocol events, computed when a rule first asks.
+    let events = EventTable()
+    /// Which locals `self` ends up keeping, computed when a rule first asks.
+    let ownership = OwnershipTable()
 
     /// What a type (or the type an extension extends) is.
     public struct TypeRole: Sendable {
@@ -22,13 +33,19 @@ public final class FileModel: Sendable {
         public var isReferenceType: Bool
     }
 
-    public init(tree: SyntaxTree, index: ProjectIndex) {
+    public convenience init(tree: SyntaxTree, index: ProjectIndex) {
+        self.init(tree: tree, index: index, withDestinations: true)
+    }
+
+    /// `withDestinations: false` leaves out what only rules ask (where values go), for the
+    /// summaries of pass one.
+    init(tree: SyntaxTree, index: ProjectIndex, withDestinations: Bool) {
         self.tree = tree
         self.index = index
-        self.destinations = FileModel.computeDestinations(tree.outline)
-        var byName: [String: [Int]] = [:]
+        self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
+        var byName: [String: [CallID]] = [:]
         for (position, call) in tree.outline.calls.enumerated() {
-            byName[tree.text(ofToken: call.nameToken), default: []].append(position)
+            byName[tree.text(ofToken: call.nameToken), default: []].append(CallID(position))
         }
         self.callsByName = byName
         let qualified = ProjectIndex.qualifiedNames(tree)
@@ -44,6 +61,20 @@ public final class FileModel: Sendable {
                             isController: type.kind != .protocol && index.isController(key),
                             isView: type.kind != .protocol && index.isView(key), isReferenceType: isReference)
         }
+        scopes = ScopeTable(tree: tree)
+        selfTokens = FileModel.findSelfTokens(tree)
+    }
+
+    static func findSelfTokens(_ tree: SyntaxTree) -> [Int] {
+        var result: [Int] = []
+        var previousKind = TokenKind.unknown
+        for (index, token) in tree.tokens.enumerated() where !token.isTrivia {
+            defer { previousKind = token.kind }
+            guard token.kind == .identifier, token.endOffset - token.startOffset == 4, previousKind != .period,
+                  tree.token(index, is: "self") else { continue }
+            result.append(index)
+        }
+        return result
     }
 
     public var outline: Outline { tree.outline }
@@ -55,33 +86,86 @@ public final class FileModel: Sendable {
         return (imports.contains("AppKit") || imports.contains("Cocoa")) && !imports.contains("UIKit")
     }
 
+    // MARK: - Calls
+
     /// Calls named any of `names`, in source order.
-    public func calls(named names: String...) -> [Int] {
-        names.flatMap { callsByName[$0] ?? [] }.sorted()
+    public func calls(named names: String...) -> [CallID] { calls(named: names) }
+
+    /// Calls named any of `names`, in source order.
+    public func calls(named names: [String]) -> [CallID] {
+        if names.count == 1 { return callsByName[names[0]] ?? [] }
+        return names.flatMap { callsByName[$0] ?? [] }.sorted()
     }
 
-    /// The base name of a call.
-    public func name(ofCall call: Int) -> String { tree.text(ofToken: outline.calls[call].nameToken) }
+    /// The base name of a call: `addSubview`.
+    public func name(of call: CallID) -> String { tree.text(ofToken: outline.calls[call.index].nameToken) }
 
-    /// The type declaration enclosing `node`, as an index into `outline.types`.
-    public func enclosingType(of node: Int) -> Int? {
-        let typeNode = outline.nodes[node].enclosingType
-        return typeNode >= 0 ? outline.nodes[typeNode].detail : nil
+    /// The arguments inside a call's parentheses, in order.
+    public func arguments(of call: CallID) -> ArraySlice<Argument> { outline.arguments[outline.calls[call.index].arguments] }
+
+    /// The argument labelled `label` (`nil` for the first unlabelled one).
+    public func argument(_ label: String?, of call: CallID) -> Argument? {
+        arguments(of: call).first { $0.label == label }
     }
 
-    /// The function enclosing `node`, as an index into `outline.functions`.
-    public func enclosingFunction(of node: Int) -> Int? {
-        let functionNode = outline.nodes[node].enclosingFunction
-        return functionNode >= 0 ? outline.nodes[functionNode].detail : nil
+    /// The argument labels a call site spells, `_` for unlabelled ones.
+    public func labels(of call: CallID) -> [String] { arguments(of: call).map { $0.label ?? "_" } }
+
+    /// The full Swift name a call site spells: `embed(_:in:)` (trailing closures not counted).
+    public func fullName(of call: CallID) -> String {
+        name(of: call) + "(" + arguments(of: call).map { ($0.label ?? "_") + ":" }.joined() + ")"
     }
+
+    /// The receiver of a call as a chain, when it has one and it is a chain.
+    public func receiver(of call: CallID) -> ExpressionChain? {
+        outline.calls[call.index].receiver.flatMap { ExpressionChain(tree, tokens: $0) }
+    }
+
+    /// The object a call is made on: its receiver's, or `self` for a bare call.
+    public func receiverObject(of call: CallID) -> ObjectRef {
+        let item = outline.calls[call.index]
+        guard let range = item.receiver else {
+            return item.isImplicitMember ? ObjectRef(root: .opaque(TokenID(item.nameToken))) : .selfObject
+        }
+        return object(ofTokens: range, at: item.nodeID)
+    }
+
+    /// The chain an argument's expression is, if it is one.
+    public func chain(_ argument: Argument) -> ExpressionChain? {
+        ExpressionChain(tree, tokens: argument.expression)
+    }
+
+    /// The closures a call is given: in its parentheses and trailing.
+    public func closures(passedTo call: CallID) -> [ClosureID] {
+        let item = outline.calls[call.index]
+        return arguments(of: call).compactMap { $0.closure.map(ClosureID.init) } + item.trailingClosures.map(ClosureID.init)
+    }
+
+    // MARK: - Structure
+
+    /// The type declaration enclosing `node`.
+    public func enclosingType(of node: NodeID) -> TypeID? {
+        let typeNode = outline.nodes[node.index].enclosingType
+        return typeNode >= 0 ? TypeID(outline.nodes[typeNode].detail) : nil
+    }
+
+    /// The function enclosing `node` (`func`, `init`, `deinit`, `subscript` or accessor); a
+    /// function node is not its own encloser.
+    public func enclosingFunction(of node: NodeID) -> FunctionID? {
+        let functionNode = outline.nodes[node.index].enclosingFunction
+        return functionNode >= 0 ? FunctionID(outline.nodes[functionNode].detail) : nil
+    }
+
+    /// The role of a type declaration.
+    public func role(of type: TypeID) -> TypeRole { typeRoles[type.index] }
 
     /// The role of the type enclosing `node`.
-    public func enclosingRole(of node: Int) -> TypeRole? {
-        enclosingType(of: node).map { typeRoles[$0] }
+    public func enclosingRole(of node: NodeID) -> TypeRole? {
+        enclosingType(of: node).map { typeRoles[$0.index] }
     }
 
     /// The descendants of `node` of one kind, as detail indices, in source order.
-    public func descendants(of node: Int, kind: NodeKind) -> [Int] {
+    func descendants(of node: Int, kind: NodeKind) -> [Int] {
         let nodes = outline.nodes
         var result: [Int] = []
         var index = node + 1
@@ -92,54 +176,138 @@ public final class FileModel: Sendable {
         return result
     }
 
-    /// The functions whose nearest enclosing type is type `typeIndex`, in source order.
-    public func functions(ofType typeIndex: Int) -> [Int] {
-        let typeNode = outline.types[typeIndex].node
-        var result: [Int] = []
+    /// The calls inside `node`'s subtree, in source order.
+    public func calls(in node: NodeID) -> [CallID] { descendants(of: node.index, kind: .call).map(CallID.init) }
+
+    /// The assignments inside `node`'s subtree, in source order.
+    public func assignments(in node: NodeID) -> [AssignmentID] {
+        descendants(of: node.index, kind: .assignment).map(AssignmentID.init)
+    }
+
+    /// The closures inside `node`'s subtree, in source order.
+    public func closures(in node: NodeID) -> [ClosureID] { descendants(of: node.index, kind: .closure).map(ClosureID.init) }
+
+    /// The conditionals inside `node`'s subtree, in source order.
+    public func conditionals(in node: NodeID) -> [ConditionalID] {
+        descendants(of: node.index, kind: .conditional).map(ConditionalID.init)
+    }
+
+    /// The variables declared inside `node`'s subtree, in source order.
+    public func variables(in node: NodeID) -> [VariableID] {
+        descendants(of: node.index, kind: .variable).map(VariableID.init)
+    }
+
+    /// The functions whose nearest enclosing type is `type`, in source order.
+    public func functions(ofType type: TypeID) -> [FunctionID] {
+        let typeNode = outline.types[type.index].node
+        var result: [FunctionID] = []
         let nodes = outline.nodes
         var index = typeNode + 1
         while index < nodes[typeNode].subtreeEnd {
             if nodes[index].kind == .function, nodes[index].enclosingType == typeNode {
-                result.append(nodes[index].detail)
+                result.append(FunctionID(nodes[index].detail))
             }
             index += 1
         }
         return result
     }
 
-    /// The types of this file that are `name` or extensions of it (several may share a name).
-    public func declarations(named name: String) -> [Int] {
-        outline.types.indices.filter { typeRoles[$0].name == name || typeRoles[$0].key == name }
+    /// This file's declarations (and extensions) of the type with index key `key`.
+    public func typeDeclarations(withKey key: String) -> [TypeID] {
+        outline.types.indices.filter { typeRoles[$0].key == key }.map(TypeID.init)
     }
 
-    /// The innermost node whose tokens contain raw token `token`, or `nil` at file level.
-    public func innermostNode(containing token: Int) -> Int? {
-        let nodes = outline.nodes
-        var found: Int?
-        var start = 0
-        var end = nodes.count
-        while start < end {
-            // Among the siblings in `start..<end`, the narrowest one that contains the token.
-            var best: Int?
-            var index = start
-            while index < end {
-                let node = nodes[index]
-                if node.tokens.contains(token), best.map({ node.tokens.count < nodes[$0].tokens.count }) ?? true {
-                    best = index
-                }
-                index = node.subtreeEnd
-            }
-            guard let chosen = best else { break }
-            found = chosen
-            start = chosen + 1
-            end = nodes[chosen].subtreeEnd
-        }
-        return found
+    /// "The same function" of the contract: the function itself, or all accessors of one
+    /// property together (`willSet` and `didSet` are one protocol on one property).
+    public func functionGroup(of function: FunctionID) -> [FunctionID] {
+        guard let property = outline.functions[function.index].property, property >= 0 else { return [function] }
+        return descendants(of: outline.variables[property].node, kind: .function).map(FunctionID.init)
+            .filter { outline.functions[$0.index].property == property }
     }
 
     /// Whether `node` lies inside function `function`'s subtree.
-    public func isInside(_ node: Int, function: Int) -> Bool {
-        let functionNode = outline.functions[function].node
-        return node > functionNode && node < outline.nodes[functionNode].subtreeEnd
+    public func isInside(_ node: NodeID, function: FunctionID) -> Bool {
+        let functionNode = outline.functions[function.index].node
+        return node.index > functionNode && node.index < outline.nodes[functionNode].subtreeEnd
+    }
+
+    /// Whether `node` lies in a closure nested in its function (it runs later, or repeatedly).
+    public func isInsideClosure(_ node: NodeID) -> Bool { enclosingClosure(of: node) != nil }
+
+    /// The innermost closure around `node` within its function.
+    public func enclosingClosure(of node: NodeID) -> ClosureID? {
+        var current = outline.nodes[node.index].parent
+        var steps = 0
+        while current >= 0, steps < Self.ancestorLimit {
+            let kind = outline.nodes[current].kind
+            if kind == .closure { return ClosureID(outline.nodes[current].detail) }
+            if kind == .function || kind == .type { return nil }
+            current = outline.nodes[current].parent
+            steps += 1
+        }
+        return nil
+    }
+
+    /// How far an ancestor walk climbs before it stops: nesting deeper than this is not real code,
+    /// and a bound keeps every walk linear in the file.
+    static let ancestorLimit = 256
+
+    /// The innermost node whose tokens contain raw token `token`, or `nil` at file level.
+    public func innermostNode(containing token: Int) -> NodeID? {
+        let nodes = outline.nodes
+        // Nodes are in pre-order: the innermost container is the last node starting at or before
+        // the token whose range still covers it; climb from the last starter.
+        var low = 0
+        var high = nodes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if nodes[middle].tokens.lowerBound <= token { low = middle + 1 } else { high = middle }
+        }
+        var candidate = low - 1
+        var steps = 0
+        while candidate >= 0, steps < Self.ancestorLimit {
+            if nodes[candidate].tokens.contains(token) { return NodeID(candidate) }
+            candidate = nodes[candidate].parent
+            steps += 1
+        }
+        return nil
+    }
+
+    // MARK: - Members
+
+    /// The member `name` of the type enclosing `node`, from any file of the run.
+    public func member(_ name: String, at node: NodeID) -> ProjectIndex.MemberFacts? {
+        guard let role = enclosingRole(of: node) else { return nil }
+        return index.member(name, of: role.key)
+    }
+
+    func member(_ name: String, at node: Int) -> ProjectIndex.MemberFacts? { member(name, at: NodeID(node)) }
+
+    /// The key of a type name written at `node`, looked up from the enclosing type's scope.
+    public func typeKey(_ written: String, at node: NodeID) -> String {
+        index.key(for: written, from: enclosingRole(of: node)?.key)
+    }
+
+    func typeKey(_ written: String, at node: Int) -> String { typeKey(written, at: NodeID(node)) }
+
+    func enclosingRole(of node: Int) -> TypeRole? { enclosingRole(of: NodeID(node)) }
+
+    func enclosingFunction(of node: Int) -> Int? { enclosingFunction(of: NodeID(node))?.index }
+
+    /// Whether `object` is a stored property of `self` (`self.child`, or anything aliasing it).
+    public func storedProperty(_ object: ObjectRef, at node: NodeID) -> String? {
+        guard let name = object.selfMember, let facts = member(name, at: node), facts.isProperty, facts.isStored else {
+            return nil
+        }
+        return name
+    }
+}
+
+extension FileModel {
+    /// The methods (not accessors or initializers) with this full name, in source order.
+    public func functions(fullName: String) -> [FunctionID] {
+        outline.functions.indices.filter {
+            outline.functions[$0].kind == .function && outline.functions[$0].fullName == fullName
+        }.map(FunctionID.init)
     }
 }

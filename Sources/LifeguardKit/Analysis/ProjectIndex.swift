@@ -5,7 +5,12 @@
 /// Types are keyed by their qualified name (`ProfileScreen.Footer`), so two nested types that
 /// share a simple name stay apart. A name as written in code is turned into a key by `key(for:from:)`,
 /// which looks it up the way Swift does: the enclosing scopes first, then a unique match anywhere.
-public struct ProjectIndex: Sendable {
+///
+/// The index is built once per run from each file's `ProjectIndexFacts` and then only read, by
+/// every file's rules on every thread: it is a class so that holding it costs one reference,
+/// not a copy of its tables. Every walk it makes over input-derived chains is bounded (see
+/// `maxQualifiedDepth` and `maxChainLength`), so no input shape makes a query super-linear.
+public final class ProjectIndex: Sendable {
     /// What the run declares under one key.
     public struct TypeFacts: Sendable {
         public var kinds: Set<TypeKind> = []
@@ -69,17 +74,6 @@ public struct ProjectIndex: Sendable {
         case other
     }
 
-    public private(set) var types: [String: TypeFacts] = [:]
-    /// Members by type key, then member name.
-    public private(set) var members: [String: [String: MemberFacts]] = [:]
-    /// Remembered calls by the key of the type whose code makes them.
-    public private(set) var callsByType: [String: [IndexedCall]] = [:]
-    /// Functions by full name (`embed(_:in:)`).
-    public private(set) var functionsByName: [String: [FunctionFacts]] = [:]
-    /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
-    /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
-    public private(set) var assignedValues: [String: [Assignment]] = [:]
-
     /// One assignment to a member.
     public struct Assignment: Sendable {
         public var value: AssignedValue
@@ -90,18 +84,6 @@ public struct ProjectIndex: Sendable {
         /// For `x.name = ...`, the key of `x`'s type when it is evident.
         public var receiverType: String?
     }
-    public let controllerBases: Set<String>
-    public let viewBases: Set<String>
-    /// Qualified names of the types the run declares (extensions excluded).
-    private var declared: Set<String> = []
-    /// Qualified names by simple name.
-    private var bySimpleName: [String: [String]] = [:]
-    /// What an unqualified name resolves to when no enclosing scope declares it, by simple name.
-    private var unscopedResolution: [String: String] = [:]
-    private var controllerCache: [String: Bool] = [:]
-    private var viewCache: [String: Bool] = [:]
-    /// What each `typealias` of the run stands for, by its key.
-    private var aliases: [String: AliasTarget] = [:]
 
     enum AliasTarget: Sendable {
         /// A nominal type, as written, with the scope to look it up from.
@@ -112,98 +94,243 @@ public struct ProjectIndex: Sendable {
         case other
     }
 
-    public init(trees: [SyntaxTree], extraControllerBases: Set<String> = [], extraViewBases: Set<String> = [],
-                indexedCallNames: Set<String> = []) {
+    /// How many enclosing types a qualified name spells out. Deeper nests are named by their
+    /// innermost levels only: real code nests a handful of levels, and spelling out every level
+    /// of a pathological 16,000-deep nest would make the names alone quadratic in size.
+    public static let maxQualifiedDepth = 8
+    /// How many superclass links a query follows. Real hierarchies are a few links deep; the
+    /// bound keeps a generated chain of thousands of classes from making each query linear.
+    public static let maxChainLength = 64
+
+    /// Functions by full name (`embed(_:in:)`).
+    public let functionsByName: [String: [FunctionFacts]]
+    /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
+    /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
+    public let assignedValues: [String: [Assignment]]
+    public let controllerBases: Set<String>
+    public let viewBases: Set<String>
+    /// What each function of the run does to its arguments, `self` and `self`'s properties.
+    public let summaries: CallSummaries
+
+    /// An index of nothing: every name is a framework name.
+    public static let empty = ProjectIndex(facts: [])
+
+    /// How written names become keys.
+    let names: NameTable
+    /// Every key the run declares or extends, by id; the tables below are indexed by the same id.
+    private let typeIDs: [String: Int32]
+    private let typeKeys: [String]
+    private let typeFacts: [TypeFacts]
+    /// The id of each type's superclass when the run declares or extends it, else -1.
+    private let superclassIDs: [Int32]
+    private let controllerFlags: [Bool]
+    private let viewFlags: [Bool]
+    /// Members by type id, then name.
+    private let memberTables: [[String: MemberFacts]]
+    /// Remembered calls by the id of the type whose code makes them.
+    private let callTables: [[IndexedCall]]
+
+    public convenience init(trees: [SyntaxTree], extraControllerBases: Set<String> = [], extraViewBases: Set<String> = [],
+                            indexedCallNames: Set<String> = []) {
+        let facts = Parallel.map(trees) { ProjectIndexFacts(tree: $0, indexedCallNames: indexedCallNames) }
+        self.init(facts: facts, extraControllerBases: extraControllerBases, extraViewBases: extraViewBases)
+    }
+
+    /// Builds the index from every file's facts, in file order (the order decides which file's
+    /// declaration wins when two declare the same member).
+    public init(facts files: [ProjectIndexFacts], extraControllerBases: Set<String> = [],
+                extraViewBases: Set<String> = []) {
         controllerBases = UIKitCatalog.controllerClasses.union(extraControllerBases)
         viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
-        let qualifiedNames = trees.map(Self.qualifiedNames)
-        for (tree, names) in zip(trees, qualifiedNames) {
-            for (index, type) in tree.outline.types.enumerated() where type.kind != .extension {
-                declared.insert(names[index])
-                bySimpleName[Self.lastComponent(names[index]), default: []].append(names[index])
-            }
-        }
-        for (tree, names) in zip(trees, qualifiedNames) {
-            for alias in tree.outline.typeAliases {
-                var scope: String?
-                if alias.enclosingType >= 0 {
-                    let typeIndex = tree.outline.nodes[alias.enclosingType].detail
-                    let type = tree.outline.types[typeIndex]
-                    scope = type.kind == .extension ? Self.withoutGenerics(type.name) : names[typeIndex]
-                }
-                let key = scope.map { $0 + "." + alias.name } ?? alias.name
-                declared.insert(key)
-                bySimpleName[alias.name, default: []].append(key)
-                if TypeNames.isFunctionType(tree, alias.target) {
-                    aliases[key] = .function
-                } else if let target = TypeNames.annotated(tree, alias.target) {
-                    aliases[key] = .type(target, scope: scope)
-                } else {
-                    aliases[key] = .other
-                }
-            }
-        }
-        for (simple, candidates) in bySimpleName {
-            unscopedResolution[simple] = Self.resolveAmong(candidates, name: simple, simple: simple)
-        }
-        // Protocols first: a class's first inherited name is its superclass unless it is one.
+        let names = NameTable(files: files)
+        self.names = names
+
+        // Types: ids for every declared or extended key, in first-seen order.
+        var ids: [String: Int32] = [:]
+        var keys: [String] = []
+        var facts: [TypeFacts] = []
         var protocols = Set<String>()
-        for (tree, names) in zip(trees, qualifiedNames) {
-            for (index, type) in tree.outline.types.enumerated() where type.kind == .protocol {
-                protocols.insert(names[index])
+        for file in files {
+            for type in file.types where type.kind == .protocol { protocols.insert(type.qualified) }
+        }
+        // Names in inheritance clauses resolve in parallel (they only read the name table); the
+        // facts are then merged in file order.
+        let resolvedTypes = Parallel.map(Array(files.indices)) { position in
+            files[position].types.map { type -> (key: String, inherited: [String]) in
+                let key = type.kind == .extension ? names.key(for: type.written, from: nil) : type.qualified
+                let scope = type.kind == .extension ? key : NameTable.parentScope(type.qualified)
+                return (key, type.inherited.map { names.key(for: $0, from: scope) })
             }
         }
-        for (tree, names) in zip(trees, qualifiedNames) {
-            for (index, type) in tree.outline.types.enumerated() {
-                let key = type.kind == .extension ? self.key(for: type.name, from: nil) : names[index]
-                let scope = type.kind == .extension ? key : Self.parentScope(names[index])
-                var facts = types[key] ?? TypeFacts()
-                if type.kind != .extension { facts.kinds.insert(type.kind) }
-                var inherited = type.inheritedTypes.map { self.key(for: $0.name, from: scope) }
+        var fileTypeIDs: [[Int32]] = []
+        fileTypeIDs.reserveCapacity(files.count)
+        for (file, resolved) in zip(files, resolvedTypes) {
+            var positions: [Int32] = []
+            positions.reserveCapacity(file.types.count)
+            for (type, (key, resolvedInherited)) in zip(file.types, resolved) {
+                let id: Int32
+                if let existing = ids[key] {
+                    id = existing
+                } else {
+                    id = Int32(keys.count)
+                    ids[key] = id
+                    keys.append(key)
+                    facts.append(TypeFacts())
+                }
+                positions.append(id)
+                if type.kind != .extension { facts[Int(id)].kinds.insert(type.kind) }
+                var inherited = resolvedInherited
                 if type.kind == .class, let first = inherited.first, !protocols.contains(first),
-                   !UIKitCatalog.classBoundProtocols.contains(first), facts.superclass == nil {
-                    facts.superclass = first
+                   !UIKitCatalog.classBoundProtocols.contains(first), facts[Int(id)].superclass == nil {
+                    facts[Int(id)].superclass = first
                     inherited.removeFirst()
                 }
-                facts.conformances.formUnion(inherited)
-                if type.kind == .protocol {
-                    let bound = type.inheritedTypes.contains { $0.name == "AnyObject" || $0.name == "class" }
-                        || type.attributes.contains("objc")
-                        || (type.whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
-                    if bound { facts.declaresClassBound = true }
-                }
-                types[key] = facts
+                if !inherited.isEmpty { facts[Int(id)].conformances.formUnion(inherited) }
+                if type.declaresClassBound { facts[Int(id)].declaresClassBound = true }
+            }
+            fileTypeIDs.append(positions)
+        }
+        typeIDs = ids
+        self.typeKeys = keys
+        typeFacts = facts
+        superclassIDs = facts.map { $0.superclass.flatMap { ids[$0] } ?? -1 }
+        controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
+                                             bases: controllerBases)
+        viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBases)
+        if files.isEmpty {
+            summaries = CallSummaries()
+        } else {
+            var superclasses: [String: String] = [:]
+            for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclasses[key] = superclass } }
+            summaries = CallSummaries(files: files.map(\.summaries), superclasses: superclasses) { function in
+                guard let name = function.typeName else { return nil }
+                return function.isExtension ? names.key(for: name, from: nil) : name
             }
         }
-        for key in types.keys {
-            controllerCache[key] = resolves(key, to: controllerBases)
-            viewCache[key] = resolves(key, to: viewBases)
+
+        let fileTypes = fileTypeIDs
+        let typeKeys = keys
+        // Members: each file resolves its own in parallel, a later property of the file replacing
+        // an earlier one of the same name and a method never replacing anything; merged in file
+        // order, an earlier file's member wins.
+        let memberParts = Parallel.map(Array(files.indices)) { position in
+            let file = files[position]
+            let typeIDs = fileTypes[position]
+            var part: [(Int32, String, MemberFacts)] = []
+            part.reserveCapacity(file.members.count)
+            var positions: [MemberSlot: Int] = [:]
+            for entry in file.members {
+                let id = typeIDs[Int(entry.type)]
+                let slot = MemberSlot(type: id, name: entry.name)
+                if let earlier = positions[slot] {
+                    if entry.isProperty { part[earlier].2 = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
+                    continue
+                }
+                positions[slot] = part.count
+                part.append((id, entry.name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
+            }
+            return part
         }
-        // Members, then assignments and calls (which resolve receivers through every file's members),
-        // are read from each file in parallel and merged in file order, so the result does not
-        // depend on scheduling.
-        let files = Array(zip(trees, qualifiedNames))
-        let snapshot = self
-        let memberParts = Parallel.map(files) { file in snapshot.members(of: file.0, names: file.1) }
+        var tables = [[String: MemberFacts]](repeating: [:], count: keys.count)
         for part in memberParts {
-            for (type, entries) in part { members[type, default: [:]].merge(entries) { first, _ in first } }
+            for (id, name, member) in part where tables[Int(id)][name] == nil {
+                tables[Int(id)][name] = member
+            }
         }
-        let withMembers = self
-        let parts = Parallel.map(files) { file in
-            (withMembers.assignments(in: file.0, names: file.1),
-             indexedCallNames.isEmpty ? ([:], [:]) : withMembers.calls(in: file.0, names: file.1, callNames: indexedCallNames))
+        memberTables = tables
+
+        // Assignments and calls resolve receivers through members, so they come last.
+        let lookup = MemberLookup(typeIDs: ids, superclassIDs: superclassIDs, tables: tables)
+        let parts = Parallel.map(Array(files.indices)) { position in
+            let file = files[position]
+            let typeIDs = fileTypes[position]
+            func key(_ type: Int32) -> String? { type >= 0 ? typeKeys[Int(typeIDs[Int(type)])] : nil }
+            let assignments = file.assignments.map { entry -> (String, Assignment) in
+                let typeKey = key(entry.type)
+                var receiverType: String?
+                switch entry.receiver {
+                case .none: break
+                case .written(let written): receiverType = written.map { names.key(for: $0, from: typeKey) }
+                case .member(let name):
+                    if let typeKey { receiverType = lookup.member(name, ofKey: typeKey)?.typeName }
+                }
+                return (entry.member, Assignment(value: entry.value, isOwnMember: entry.isOwnMember, typeKey: typeKey,
+                                                 receiverType: receiverType))
+            }
+            let calls = file.calls.map { (typeIDs[Int($0.type)], $0.call) }
+            let functions = file.functions.map {
+                FunctionFacts(fullName: $0.fullName, typeName: key($0.type), parameterNames: $0.parameterNames,
+                              calls: $0.calls)
+            }
+            return (assignments, calls, functions)
         }
-        for (assignmentPart, callPart) in parts {
-            for (name, values) in assignmentPart { assignedValues[name, default: []].append(contentsOf: values) }
-            for (type, values) in callPart.0 { callsByType[type, default: []].append(contentsOf: values) }
-            for (name, values) in callPart.1 { functionsByName[name, default: []].append(contentsOf: values) }
+        var assigned: [String: [Assignment]] = [:]
+        var callTables = [[IndexedCall]](repeating: [], count: keys.count)
+        var functions: [String: [FunctionFacts]] = [:]
+        for (assignmentPart, callPart, functionPart) in parts {
+            for (name, value) in assignmentPart { assigned[name, default: []].append(value) }
+            for (id, call) in callPart { callTables[Int(id)].append(call) }
+            for function in functionPart { functions[function.fullName, default: []].append(function) }
         }
+        assignedValues = assigned
+        self.callTables = callTables
+        functionsByName = functions
+    }
+
+    /// The facts of a member, its type name resolved from the declaring type.
+    private static func memberFacts(_ entry: ProjectIndexFacts.MemberEntry, scope: String, names: NameTable) -> MemberFacts {
+        let resolved = entry.writtenType.map { names.resolve($0, from: scope) }
+        return MemberFacts(isProperty: entry.isProperty, isStored: entry.isStored, isWeakOrUnowned: entry.isWeakOrUnowned,
+                           isLazy: entry.isLazy, typeName: resolved?.key,
+                           holdsClosure: entry.annotatedAsFunction || resolved?.isFunctionAlias == true,
+                           isOutlet: entry.isOutlet)
+    }
+
+    /// For every type id, whether its superclass chain reaches one of `bases`: a base itself, or a
+    /// framework name (one the run does not declare) whose simple name is a base. Each chain is
+    /// walked once, with the answers of its links remembered, so the whole is linear; a cycle
+    /// answers no.
+    private static func resolveChains(keys: [String], superclassIDs: [Int32], facts: [TypeFacts], names: NameTable,
+                                      bases: Set<String>) -> [Bool] {
+        func matches(_ key: String) -> Bool {
+            bases.contains(key) || (bases.contains(NameTable.lastComponent(key)) && !names.declared.contains(key))
+        }
+        // 0: unknown, 1: on the current path, 2: no, 3: yes.
+        var state = [UInt8](repeating: 0, count: keys.count)
+        var path: [Int] = []
+        for start in keys.indices where state[start] == 0 {
+            var current = start
+            var answer = false
+            while true {
+                if state[current] >= 2 { answer = state[current] == 3; break }
+                if state[current] == 1 { answer = false; break }
+                if matches(keys[current]) {
+                    answer = true
+                    state[current] = 3
+                    break
+                }
+                state[current] = 1
+                path.append(current)
+                let next = superclassIDs[current]
+                if next >= 0 {
+                    current = Int(next)
+                    continue
+                }
+                // A superclass the run neither declares nor extends ends the chain.
+                answer = facts[current].superclass.map(matches) ?? false
+                break
+            }
+            for link in path { state[link] = answer ? 3 : 2 }
+            path.removeAll(keepingCapacity: true)
+        }
+        return state.map { $0 == 3 }
     }
 
     // MARK: - Names
 
     /// The qualified name of every type declaration of a file: `Outer.Inner` for a type nested in
-    /// `Outer` (or in an extension of it); an extension's own entry is the name it extends.
+    /// `Outer` (or in an extension of it); an extension's own entry is the name it extends. At most
+    /// `maxQualifiedDepth` enclosing types are spelled out.
     static func qualifiedNames(_ tree: SyntaxTree) -> [String] {
         let outline = tree.outline
         var result: [String] = []
@@ -211,10 +338,12 @@ public struct ProjectIndex: Sendable {
         for type in outline.types {
             var name = Self.withoutGenerics(type.name)
             var parent = outline.nodes[type.node].enclosingType
-            while parent >= 0 {
+            var depth = 0
+            while parent >= 0, depth < maxQualifiedDepth {
                 let enclosing = outline.types[outline.nodes[parent].detail]
                 name = Self.withoutGenerics(enclosing.name) + "." + name
                 parent = outline.nodes[parent].enclosingType
+                depth += 1
             }
             result.append(name)
         }
@@ -222,6 +351,284 @@ public struct ProjectIndex: Sendable {
     }
 
     /// `Base<T>` → `Base`; `UIKit.UIViewController` stays as written.
+    static func withoutGenerics(_ name: String) -> String { NameTable.withoutGenerics(name) }
+
+    static func lastComponent(_ name: String) -> String { NameTable.lastComponent(name) }
+
+    static func parentScope(_ name: String) -> String? { NameTable.parentScope(name) }
+
+    /// `Outer.Inner` → `Inner`; `Base<T>` → `Base`.
+    public static func simpleName(_ name: String) -> String {
+        lastComponent(withoutGenerics(name))
+    }
+
+    /// The key of the type a name written inside `scope` (a type key, or `nil` at file level)
+    /// refers to: the innermost enclosing scope that declares it, else the only type of the run
+    /// with that name, else — for names the run does not declare, such as UIKit's — the simple name.
+    public func key(for written: String, from scope: String?) -> String {
+        names.key(for: written, from: scope)
+    }
+
+    /// Whether a type key names a function type through a `typealias`.
+    public func isFunctionAlias(_ name: String, from scope: String? = nil) -> Bool {
+        names.isFunctionAlias(name, from: scope)
+    }
+
+    // MARK: - Questions
+
+    /// The key a name (or key) stands for; idempotent on keys.
+    func canonical(_ name: String, from scope: String? = nil) -> String {
+        names.key(for: name, from: scope)
+    }
+
+    private func facts(ofKey key: String) -> TypeFacts? {
+        typeIDs[key].map { typeFacts[Int($0)] }
+    }
+
+    /// The superclass the run declares for `name`, if any.
+    public func superclass(of name: String, from scope: String? = nil) -> String? {
+        facts(ofKey: canonical(name, from: scope))?.superclass
+    }
+
+    /// For a class of the run whose superclass chain ends in a class the run does not declare and
+    /// Lifeguard does not know, that class; `nil` otherwise.
+    public func unresolvedSuperclass(of name: String, from scope: String? = nil) -> String? {
+        var current = canonical(name, from: scope)
+        var steps = 0
+        while steps < Self.maxChainLength {
+            steps += 1
+            guard let facts = facts(ofKey: current), facts.kinds.contains(.class) else { return nil }
+            guard let superclass = facts.superclass else { return nil }
+            if self.facts(ofKey: superclass)?.kinds.contains(.class) != true {
+                let known = controllerBases.contains(superclass) || viewBases.contains(superclass)
+                    || UIKitCatalog.otherClasses.contains(superclass)
+                return known ? nil : superclass
+            }
+            current = superclass
+        }
+        return nil
+    }
+
+    /// Whether `name` is a view controller class: a UIKit controller, a configured base, or a class
+    /// whose superclass chain (across all files) reaches one.
+    public func isController(_ name: String, from scope: String? = nil) -> Bool {
+        let key = canonical(name, from: scope)
+        if let id = typeIDs[key] { return controllerFlags[Int(id)] }
+        return controllerBases.contains(key)
+    }
+
+    /// Whether `name` is a `UIView` subclass, in the same sense.
+    public func isView(_ name: String, from scope: String? = nil) -> Bool {
+        let key = canonical(name, from: scope)
+        if let id = typeIDs[key] { return viewFlags[Int(id)] }
+        return viewBases.contains(key)
+    }
+
+    /// Whether `name` has reference semantics: a class or actor of the run, or a known framework class.
+    public func isClass(_ name: String, from scope: String? = nil) -> Bool {
+        isClassKey(canonical(name, from: scope))
+    }
+
+    private func isClassKey(_ key: String) -> Bool {
+        if let facts = facts(ofKey: key) {
+            if facts.kinds.contains(.class) || facts.kinds.contains(.actor) { return true }
+            if !facts.kinds.isEmpty { return false }
+        }
+        return controllerBases.contains(key) || viewBases.contains(key) || UIKitCatalog.otherClasses.contains(key)
+    }
+
+    /// What the run declares `name` as, when it declares it (extensions alone do not count).
+    public func declaredKinds(of name: String, from scope: String? = nil) -> Set<TypeKind> {
+        facts(ofKey: canonical(name, from: scope))?.kinds ?? []
+    }
+
+    /// `true` or `false` for a protocol the run declares; `nil` when it is not declared here.
+    /// Class-bound through `AnyObject`, `class`, `@objc`, `where Self: SomeClass`, or a parent
+    /// protocol that is class-bound.
+    public func isClassBoundProtocol(_ name: String, from scope: String? = nil) -> Bool? {
+        let key = canonical(name, from: scope)
+        if UIKitCatalog.classBoundProtocols.contains(key) { return true }
+        guard let facts = facts(ofKey: key), facts.kinds.contains(.protocol) else { return nil }
+        var pending = [key]
+        var seen = Set<String>()
+        while let current = pending.popLast() {
+            guard seen.insert(current).inserted else { continue }
+            if UIKitCatalog.classBoundProtocols.contains(current) { return true }
+            // `protocol Screen: UIViewController`: a class requirement binds it to classes.
+            if current != key, isClassKey(canonical(current)) { return true }
+            guard let currentFacts = self.facts(ofKey: current) else { continue }
+            if currentFacts.declaresClassBound { return true }
+            pending.append(contentsOf: currentFacts.conformances)
+            if let superclass = currentFacts.superclass { pending.append(superclass) }
+        }
+        return false
+    }
+
+    /// Whether `name` (or a superclass the run declares) adopts `protocolName` anywhere in the run.
+    public func conforms(_ name: String, to protocolName: String, from scope: String? = nil) -> Bool {
+        guard var id = typeIDs[canonical(name, from: scope)] else { return false }
+        for _ in 0..<Self.maxChainLength {
+            if typeFacts[Int(id)].conformances.contains(protocolName) { return true }
+            let next = superclassIDs[Int(id)]
+            guard next >= 0 else { return false }
+            id = next
+        }
+        return false
+    }
+
+    /// Whether `name`'s superclass chain reaches `base` (by simple name, for framework bases).
+    public func inherits(_ name: String, from base: String, scope: String? = nil) -> Bool {
+        var current: String? = canonical(name, from: scope)
+        for _ in 0..<Self.maxChainLength {
+            guard let type = current else { return false }
+            if type == base || Self.lastComponent(type) == base { return true }
+            current = facts(ofKey: type)?.superclass
+        }
+        return false
+    }
+
+    /// The member `name` of type `typeName` (or of a superclass the run declares).
+    public func member(_ name: String, of typeName: String, from scope: String? = nil) -> MemberFacts? {
+        MemberLookup(typeIDs: typeIDs, superclassIDs: superclassIDs, tables: memberTables)
+            .member(name, ofKey: canonical(typeName, from: scope))
+    }
+
+    /// Remembered calls made in the code of a type (all its declarations and extensions).
+    public func calls(inType typeName: String, from scope: String? = nil) -> [IndexedCall] {
+        guard let id = typeIDs[canonical(typeName, from: scope)] else { return [] }
+        return callTables[Int(id)]
+    }
+}
+
+/// A member name within a type, while one file's members are merged.
+private struct MemberSlot: Hashable {
+    var type: Int32
+    var name: String
+}
+
+/// Member lookup along superclass chains, shared by the finished index and by its construction.
+private struct MemberLookup: Sendable {
+    let typeIDs: [String: Int32]
+    let superclassIDs: [Int32]
+    let tables: [[String: ProjectIndex.MemberFacts]]
+
+    func member(_ name: String, ofKey key: String) -> ProjectIndex.MemberFacts? {
+        guard var id = typeIDs[key] else { return nil }
+        for _ in 0..<ProjectIndex.maxChainLength {
+            if let facts = tables[Int(id)][name] { return facts }
+            let next = superclassIDs[Int(id)]
+            guard next >= 0 else { return nil }
+            id = next
+        }
+        return nil
+    }
+}
+
+/// How the names of a run resolve: which qualified names it declares (types and type aliases),
+/// what a name resolves to when no enclosing scope decides, and what each alias stands for.
+struct NameTable: Sendable {
+    /// Qualified names of the types and aliases the run declares (extensions excluded).
+    private(set) var declared: Set<String> = []
+    /// What a name resolves to when no enclosing scope declares it, for every name that is a
+    /// trailing part of a declared one (`Inner` and `Outer.Inner` for `Outer.Inner`): computed
+    /// once here, so a lookup is one hash however many types share a simple name.
+    private var resolution: [String: String] = [:]
+    /// What each `typealias` of the run stands for, by its key.
+    private var aliases: [String: ProjectIndex.AliasTarget] = [:]
+
+    init(files: [ProjectIndexFacts]) {
+        var bySuffix: [String: [String]] = [:]
+        func add(_ key: String) {
+            declared.insert(key)
+            // Qualified names have at most `maxQualifiedDepth + 1` parts, so each adds a bounded number.
+            var suffix = key[...]
+            while true {
+                bySuffix[String(suffix), default: []].append(key)
+                guard let dot = suffix.utf8.firstIndex(of: UInt8(ascii: ".")) else { break }
+                suffix = suffix[suffix.utf8.index(after: dot)...]
+            }
+        }
+        for file in files {
+            for type in file.types where type.kind != .extension { add(type.qualified) }
+        }
+        for file in files {
+            for alias in file.aliases {
+                let scope = alias.scopeType >= 0 ? file.types[Int(alias.scopeType)].qualified : nil
+                let key = scope.map { $0 + "." + alias.name } ?? alias.name
+                add(key)
+                if case .type(let target, _) = alias.target {
+                    aliases[key] = .type(target, scope: scope)
+                } else {
+                    aliases[key] = alias.target
+                }
+            }
+        }
+        resolution.reserveCapacity(bySuffix.count)
+        for (name, candidates) in bySuffix {
+            resolution[name] = Self.resolveAmong(candidates, name: name, simple: Self.lastComponent(name))
+        }
+    }
+
+    func key(for written: String, from scope: String?) -> String {
+        resolve(written, from: scope).key
+    }
+
+    func isFunctionAlias(_ name: String, from scope: String?) -> Bool {
+        resolve(name, from: scope).isFunctionAlias
+    }
+
+    /// The key `written` stands for from `scope`, following `typealias`es to nominal types
+    /// (`typealias PlatformViewController = UIViewController` stands for its target), and whether
+    /// it names a function type through an alias.
+    func resolve(_ written: String, from scope: String?) -> (key: String, isFunctionAlias: Bool) {
+        var key = lookUp(written, from: scope)
+        guard !aliases.isEmpty else { return (key, false) }
+        var hops = 0
+        while let target = aliases[key] {
+            switch target {
+            case .function:
+                return (key, true)
+            case .other:
+                return (key, false)
+            case .type(let name, let targetScope):
+                guard hops < 8 else { return (key, false) }
+                key = lookUp(name, from: targetScope)
+                hops += 1
+            }
+        }
+        return (key, false)
+    }
+
+    private func lookUp(_ written: String, from scope: String?) -> String {
+        let name = Self.withoutGenerics(written)
+        if declared.contains(name) { return name }
+        let simple = Self.lastComponent(name)
+        // Most names in annotations are the framework's (`String`, `UILabel`): no declared name
+        // ends with them, so no enclosing scope can declare them either.
+        guard let unscoped = resolution[name] else { return simple }
+        // Scopes are qualified names, so this visits at most `maxQualifiedDepth + 1` of them; the
+        // bound holds for any scope a caller passes.
+        var current = scope
+        var steps = 0
+        while let outer = current, steps <= ProjectIndex.maxQualifiedDepth {
+            let candidate = outer + "." + name
+            if declared.contains(candidate) { return candidate }
+            current = Self.parentScope(outer)
+            steps += 1
+        }
+        return unscoped
+    }
+
+    /// Which of the declarations `name` is a trailing part of it means when no enclosing scope decides.
+    private static func resolveAmong(_ matching: [String], name: String, simple: String) -> String {
+        if matching.count == 1 { return matching[0] }
+        if name != simple, let exact = matching.first(where: { $0 == name }) { return exact }
+        // Ambiguous: prefer a top-level declaration, as Swift would from outside both.
+        if matching.contains(simple) { return simple }
+        // A module-qualified framework name (`UIKit.UIView`) matches nothing.
+        return matching.min() ?? simple
+    }
+
     // These run for every type name of the run, so they search UTF-8 bytes, not Characters.
     static func withoutGenerics(_ name: String) -> String {
         let bytes = name.utf8
@@ -243,327 +650,5 @@ public struct ProjectIndex: Sendable {
     static func parentScope(_ name: String) -> String? {
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
         return String(name[..<dot])
-    }
-
-    /// `Outer.Inner` → `Inner`; `Base<T>` → `Base`.
-    public static func simpleName(_ name: String) -> String {
-        lastComponent(withoutGenerics(name))
-    }
-
-    /// The key of the type a name written inside `scope` (a type key, or `nil` at file level)
-    /// refers to: the innermost enclosing scope that declares it, else the only type of the run
-    /// with that name, else — for names the run does not declare, such as UIKit's — the simple name.
-    public func key(for written: String, from scope: String?) -> String {
-        var key = lookUp(written, from: scope)
-        // `typealias PlatformViewController = UIViewController` stands for its target.
-        var hops = 0
-        while hops < 8, case .type(let target, let targetScope)? = aliases[key] {
-            key = lookUp(target, from: targetScope)
-            hops += 1
-        }
-        return key
-    }
-
-    /// Whether a type key names a function type through a `typealias`.
-    public func isFunctionAlias(_ name: String, from scope: String? = nil) -> Bool {
-        if case .function? = aliases[lookUp(name, from: scope)] { return true }
-        if case .function? = aliases[key(for: name, from: scope)] { return true }
-        return false
-    }
-
-    private func lookUp(_ written: String, from scope: String?) -> String {
-        let name = Self.withoutGenerics(written)
-        if declared.contains(name) { return name }
-        let simple = Self.lastComponent(name)
-        // Most names in annotations are the framework's (`String`, `UILabel`): nothing to search.
-        guard bySimpleName[simple] != nil else { return simple }
-        var current = scope
-        while let outer = current {
-            let candidate = outer + "." + name
-            if declared.contains(candidate) { return candidate }
-            current = Self.parentScope(outer)
-        }
-        if name == simple, let resolved = unscopedResolution[simple] { return resolved }
-        if let candidates = bySimpleName[simple] { return Self.resolveAmong(candidates, name: name, simple: simple) }
-        return simple
-    }
-
-    /// Which of the run's types named `simple` a name means when no enclosing scope decides.
-    private static func resolveAmong(_ candidates: [String], name: String, simple: String) -> String {
-        let matching = candidates.filter { $0 == name || $0.hasSuffix("." + name) }
-        if matching.count == 1 { return matching[0] }
-        if name != simple, let exact = matching.first(where: { $0 == name }) { return exact }
-        // Ambiguous: prefer a top-level declaration, as Swift would from outside both.
-        if matching.contains(simple) { return simple }
-        // A module-qualified framework name (`UIKit.UIView`) matches nothing.
-        return matching.min() ?? simple
-    }
-
-    /// `where Self: UIViewController` makes a protocol class-bound.
-    static func whereClauseBindsSelfToClass(_ tree: SyntaxTree, _ clause: Range<Int>) -> Bool {
-        let text = tree.text(ofTokens: clause)
-        return text.contains("Self") && (text.contains("AnyObject") || text.contains("Controller") || text.contains("View"))
-    }
-
-    // MARK: - Building
-
-    private func assignments(in tree: SyntaxTree, names: [String]) -> [String: [Assignment]] {
-        var assignedValues: [String: [Assignment]] = [:]
-        let outline = tree.outline
-        for assignment in outline.assignments {
-            guard let lhs = ExpressionChain(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
-            let value: AssignedValue
-            let rhs = tree.significantTokens(in: assignment.rhs)
-            if rhs.count == 1, tree.token(rhs[0], is: "self") {
-                value = .selfReference
-            } else if rhs.count == 1, tree.tokens[rhs[0]].isKeyword(.nil) {
-                value = .nilLiteral
-            } else if Self.isCreation(tree, assignment.rhs, rhs) {
-                value = .creation
-            } else if rhs.count == 1, tree.tokens[rhs[0]].kind == .identifier,
-                      let local = tree.localVariable(named: tree.text(ofToken: rhs[0]), visibleAt: assignment.node),
-                      let initializer = tree.outline.variables[local].initializer,
-                      Self.isCreation(tree, initializer, tree.significantTokens(in: initializer)) {
-                // `let source = PhotoSource(photo); self.source = source` stores a new object too.
-                value = .creation
-            } else {
-                value = .other
-            }
-            let typeNode = outline.nodes[assignment.node].enclosingType
-            var typeKey: String?
-            if typeNode >= 0 {
-                let typeIndex = outline.nodes[typeNode].detail
-                let type = outline.types[typeIndex]
-                typeKey = type.kind == .extension ? key(for: type.name, from: nil) : names[typeIndex]
-            }
-            var receiverType: String?
-            if lhs.names.count == 2, let root = lhs.names.first {
-                receiverType = typeOfName(root, viaSelf: lhs.startsWithSelf, at: assignment.node, tree: tree, typeKey: typeKey)
-            }
-            assignedValues[member, default: []].append(
-                Assignment(value: value, isOwnMember: lhs.names.count == 1, typeKey: typeKey, receiverType: receiverType))
-        }
-        return assignedValues
-    }
-
-    /// `Foo(...)`, `Foo.init(...)` or `.init(...)`.
-    private static func isCreation(_ tree: SyntaxTree, _ range: Range<Int>, _ significant: [Int]) -> Bool {
-        TypeNames.initialized(tree, range) != nil
-            || (significant.count >= 3 && tree.tokens[significant[0]].kind == .period && tree.token(significant[1], is: "init"))
-    }
-
-    /// The type a name has where it is used: a local's or parameter's declaration, or a member's.
-    private func typeOfName(_ name: String, viaSelf: Bool, at node: Int, tree: SyntaxTree, typeKey: String?) -> String? {
-        if !viaSelf {
-            if let local = tree.localVariable(named: name, visibleAt: node) {
-                let variable = tree.outline.variables[local]
-                let written = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
-                    ?? variable.initializer.flatMap { TypeNames.initialized(tree, $0) }
-                return written.map { key(for: $0, from: typeKey) }
-            }
-            if let (_, parameter) = tree.parameter(named: name, visibleAt: node) {
-                return TypeNames.annotated(tree, tree.outline.parameters[parameter].type).map { key(for: $0, from: typeKey) }
-            }
-        }
-        guard let typeKey else { return nil }
-        return member(name, of: typeKey)?.typeName
-    }
-
-    private func members(of tree: SyntaxTree, names: [String]) -> [String: [String: MemberFacts]] {
-        var members: [String: [String: MemberFacts]] = [:]
-        let outline = tree.outline
-        func typeKey(ofParent parent: Int) -> String {
-            let typeIndex = outline.nodes[parent].detail
-            let type = outline.types[typeIndex]
-            return type.kind == .extension ? key(for: type.name, from: nil) : names[typeIndex]
-        }
-        for variable in outline.variables {
-            let node = outline.nodes[variable.node]
-            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
-            let typeKey = typeKey(ofParent: node.parent)
-            var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
-            if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
-            let facts = MemberFacts(
-                isProperty: true, isStored: variable.storage != .computed,
-                isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
-                isLazy: variable.modifiers.contains(.lazy), typeName: named.map { key(for: $0, from: typeKey) },
-                holdsClosure: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false
-                    || named.map { isFunctionAlias($0, from: typeKey) } ?? false,
-                isOutlet: variable.attributes.contains("IBOutlet"))
-            members[typeKey, default: [:]][variable.name] = facts
-        }
-        for function in outline.functions where function.kind == .function {
-            let node = outline.nodes[function.node]
-            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
-            let typeKey = typeKey(ofParent: node.parent)
-            if members[typeKey]?[function.name] == nil {
-                members[typeKey, default: [:]][function.name] = MemberFacts(
-                    isProperty: false, isStored: false, isWeakOrUnowned: false, isLazy: false, typeName: nil,
-                    holdsClosure: false)
-            }
-        }
-        return members
-    }
-
-    private func calls(in tree: SyntaxTree, names: [String], callNames: Set<String>)
-        -> (byType: [String: [IndexedCall]], functions: [String: [FunctionFacts]]) {
-        var callsByType: [String: [IndexedCall]] = [:]
-        var functionsByName: [String: [FunctionFacts]] = [:]
-        let outline = tree.outline
-        let lengths = Set(callNames.map(\.utf8.count))
-        var functionCalls: [Int: [IndexedCall]] = [:]
-        func typeKey(ofNode typeNode: Int) -> String {
-            let typeIndex = outline.nodes[typeNode].detail
-            let type = outline.types[typeIndex]
-            return type.kind == .extension ? key(for: type.name, from: nil) : names[typeIndex]
-        }
-        for call in outline.calls {
-            let nameRange = tree.tokens[call.nameToken].range
-            guard lengths.contains(nameRange.count) else { continue }
-            let name = tree.text(ofToken: call.nameToken)
-            guard callNames.contains(name) else { continue }
-            let node = outline.nodes[call.node]
-            let functionNode = node.enclosingFunction
-            let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
-            let arguments = outline.arguments[call.arguments]
-            let firstChain = arguments.first.flatMap { ExpressionChain(tree, tokens: $0.expression) }
-            var firstIsLocal = false
-            if let firstChain, !firstChain.startsWithSelf, let root = firstChain.names.first {
-                firstIsLocal = tree.localVariable(named: root, visibleAt: call.node) != nil
-                    || tree.parameter(named: root, visibleAt: call.node) != nil
-            }
-            let indexed = IndexedCall(
-                name: name, receiver: call.receiver.flatMap { ExpressionChain(tree, tokens: $0)?.key },
-                firstArgument: firstChain?.key, firstArgumentIsLocal: firstIsLocal,
-                labels: arguments.map { $0.label ?? "_" }, function: function?.fullName,
-                inDeinit: function?.kind == .deinitializer)
-            if node.enclosingType >= 0 {
-                callsByType[typeKey(ofNode: node.enclosingType), default: []].append(indexed)
-            }
-            if functionNode >= 0 { functionCalls[functionNode, default: []].append(indexed) }
-        }
-        for function in outline.functions where function.kind != .accessor {
-            let node = outline.nodes[function.node]
-            let facts = FunctionFacts(
-                fullName: function.fullName, typeName: node.enclosingType >= 0 ? typeKey(ofNode: node.enclosingType) : nil,
-                parameterNames: outline.parameters[function.parameters].map(\.name),
-                calls: functionCalls[function.node] ?? [])
-            functionsByName[function.fullName, default: []].append(facts)
-        }
-        return (callsByType, functionsByName)
-    }
-
-    // MARK: - Questions
-
-    private func resolves(_ key: String, to bases: Set<String>) -> Bool {
-        var current = key
-        var seen = Set<String>()
-        while seen.insert(current).inserted {
-            if bases.contains(current) || bases.contains(Self.lastComponent(current)) && !declared.contains(current) {
-                return true
-            }
-            guard let next = types[current]?.superclass else { return false }
-            current = next
-        }
-        return false
-    }
-
-    /// The key a name (or key) stands for; idempotent on keys.
-    func canonical(_ name: String, from scope: String? = nil) -> String {
-        key(for: name, from: scope)
-    }
-
-    /// The superclass the run declares for `name`, if any.
-    public func superclass(of name: String, from scope: String? = nil) -> String? {
-        types[canonical(name, from: scope)]?.superclass
-    }
-
-    /// Whether `name` is a view controller class: a UIKit controller, a configured base, or a class
-    /// whose superclass chain (across all files) reaches one.
-    public func isController(_ name: String, from scope: String? = nil) -> Bool {
-        let key = canonical(name, from: scope)
-        return controllerCache[key] ?? controllerBases.contains(key)
-    }
-
-    /// Whether `name` is a `UIView` subclass, in the same sense.
-    public func isView(_ name: String, from scope: String? = nil) -> Bool {
-        let key = canonical(name, from: scope)
-        return viewCache[key] ?? viewBases.contains(key)
-    }
-
-    /// Whether `name` has reference semantics: a class or actor of the run, or a known framework class.
-    public func isClass(_ name: String, from scope: String? = nil) -> Bool {
-        let key = canonical(name, from: scope)
-        if let facts = types[key] {
-            if facts.kinds.contains(.class) || facts.kinds.contains(.actor) { return true }
-            if !facts.kinds.isEmpty { return false }
-        }
-        return controllerBases.contains(key) || viewBases.contains(key) || UIKitCatalog.otherClasses.contains(key)
-    }
-
-    /// What the run declares `name` as, when it declares it (extensions alone do not count).
-    public func declaredKinds(of name: String, from scope: String? = nil) -> Set<TypeKind> {
-        types[canonical(name, from: scope)]?.kinds ?? []
-    }
-
-    /// `true` or `false` for a protocol the run declares; `nil` when it is not declared here.
-    /// Class-bound through `AnyObject`, `class`, `@objc`, `where Self: SomeClass`, or a parent
-    /// protocol that is class-bound.
-    public func isClassBoundProtocol(_ name: String, from scope: String? = nil) -> Bool? {
-        let key = canonical(name, from: scope)
-        if UIKitCatalog.classBoundProtocols.contains(key) { return true }
-        guard let facts = types[key], facts.kinds.contains(.protocol) else { return nil }
-        var pending = [key]
-        var seen = Set<String>()
-        while let current = pending.popLast() {
-            guard seen.insert(current).inserted else { continue }
-            if UIKitCatalog.classBoundProtocols.contains(current) { return true }
-            // `protocol Screen: UIViewController`: a class requirement binds it to classes.
-            if current != key, isClass(current) { return true }
-            guard let currentFacts = types[current] else { continue }
-            if currentFacts.declaresClassBound { return true }
-            pending.append(contentsOf: currentFacts.conformances)
-            if let superclass = currentFacts.superclass { pending.append(superclass) }
-        }
-        return false
-    }
-
-    /// Whether `name` (or a superclass the run declares) adopts `protocolName` anywhere in the run.
-    public func conforms(_ name: String, to protocolName: String, from scope: String? = nil) -> Bool {
-        var current: String? = canonical(name, from: scope)
-        var seen = Set<String>()
-        while let type = current, seen.insert(type).inserted {
-            guard let facts = types[type] else { return false }
-            if facts.conformances.contains(protocolName) { return true }
-            current = facts.superclass
-        }
-        return false
-    }
-
-    /// Whether `name`'s superclass chain reaches `base` (by simple name, for framework bases).
-    public func inherits(_ name: String, from base: String, scope: String? = nil) -> Bool {
-        var current: String? = canonical(name, from: scope)
-        var seen = Set<String>()
-        while let type = current, seen.insert(type).inserted {
-            if type == base || Self.lastComponent(type) == base { return true }
-            current = types[type]?.superclass
-        }
-        return false
-    }
-
-    /// The member `name` of type `typeName` (or of a superclass the run declares).
-    public func member(_ name: String, of typeName: String, from scope: String? = nil) -> MemberFacts? {
-        var current: String? = canonical(typeName, from: scope)
-        var seen = Set<String>()
-        while let type = current, seen.insert(type).inserted {
-            if let facts = members[type]?[name] { return facts }
-            current = types[type]?.superclass
-        }
-        return nil
-    }
-
-    /// Remembered calls made in the code of a type (all its declarations and extensions).
-    public func calls(inType typeName: String, from scope: String? = nil) -> [IndexedCall] {
-        callsByType[canonical(typeName, from: scope)] ?? []
     }
 }

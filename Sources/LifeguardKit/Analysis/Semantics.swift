@@ -1,11 +1,11 @@
 /// Where a value goes: what an expression that starts at some token is the start of.
 public enum ValueDestination: Sendable, Equatable {
-    /// The right-hand side of `outline.assignments[index]`.
-    case assignment(Int)
-    /// The initializer of `outline.variables[index]`.
-    case variable(Int)
-    /// Argument `argument` (into `outline.arguments`) of `outline.calls[call]`.
-    case argument(call: Int, argument: Int)
+    /// The right-hand side of an assignment.
+    case assignment(AssignmentID)
+    /// The initializer of a variable.
+    case variable(VariableID)
+    /// Argument `argument` (an index into `outline.arguments`) of a call.
+    case argument(call: CallID, argument: Int)
     /// Nothing takes it: an expression statement, a `return`, part of a larger expression.
     case none
 }
@@ -16,117 +16,17 @@ public enum ConditionalPart: Sendable, Equatable {
 }
 
 extension FileModel {
-    // MARK: - Names and types
-
-    public func localVariable(named name: String, visibleAt node: Int) -> Int? {
-        tree.localVariable(named: name, visibleAt: node)
-    }
-
-    /// The local named `name` that a use at raw token `token` refers to. Unlike the node-based
-    /// lookup, this sees names bound earlier inside the innermost node itself: a condition's
-    /// `if let pane = ..., pane.view == nil`, a loop's `for view in views`.
-    public func localVariable(named name: String, visibleAtToken token: Int) -> Int? {
-        guard let node = innermostNode(containing: token) else { return nil }
-        let nodes = outline.nodes
-        var best: Int?
-        var index = node
-        while index < nodes[node].subtreeEnd {
-            let candidate = nodes[index]
-            if candidate.kind == .variable, outline.variables[candidate.detail].name == name,
-               outline.variables[candidate.detail].nameToken < token,
-               index == node || candidate.parent == node {
-                best = candidate.detail
-            }
-            index += 1
-        }
-        return best ?? tree.localVariable(named: name, visibleAt: node)
-    }
-
-    public func parameter(named name: String, visibleAt node: Int) -> (function: Int, parameter: Int)? {
-        tree.parameter(named: name, visibleAt: node)
-    }
-
-    /// Whether `name` is a closure parameter of a closure enclosing `node`.
-    public func isClosureParameter(_ name: String, visibleAt node: Int) -> Bool {
-        var current = outline.nodes[node].parent
-        while current >= 0, outline.nodes[current].kind != .function, outline.nodes[current].kind != .type {
-            if outline.nodes[current].kind == .closure,
-               outline.closures[outline.nodes[current].detail].parameterNames.contains(name) {
-                return true
-            }
-            current = outline.nodes[current].parent
-        }
-        return false
-    }
-
-    /// The member `name` of the type enclosing `node`, from any file of the run.
-    public func member(_ name: String, at node: Int) -> ProjectIndex.MemberFacts? {
-        guard let role = enclosingRole(of: node) else { return nil }
-        return index.member(name, of: role.key)
-    }
-
-    /// The key of a type name written at `node`, looked up from the enclosing type's scope.
-    public func typeKey(_ written: String, at node: Int) -> String {
-        index.key(for: written, from: enclosingRole(of: node)?.key)
-    }
-
-    /// Whether `name`, used bare at `node`, means a stored property of `self` (not shadowed by a
-    /// local or parameter).
-    public func isStoredProperty(_ name: String, at node: Int) -> Bool {
-        guard let facts = member(name, at: node), facts.isProperty, facts.isStored else { return false }
-        return localVariable(named: name, visibleAt: node) == nil && parameter(named: name, visibleAt: node) == nil
-            && !isClosureParameter(name, visibleAt: node)
-    }
-
-    /// The type the chain `chain` (as written at `node`) evidently has: a local's or parameter's
-    /// annotation or initializer, or a member's declared type. Only one- and two-link chains
-    /// rooted at a name or `self` are resolved.
-    public func declaredTypeName(of chain: ExpressionChain, at node: Int) -> String? {
-        declaredTypeName(of: chain, at: node, depth: 0, excluding: nil)
-    }
-
-    /// `excluding` is a binding whose own initializer is being resolved (`if let detail = detail`),
-    /// which must not resolve to itself.
-    private func declaredTypeName(of chain: ExpressionChain, at node: Int, depth: Int, excluding: Int?) -> String? {
-        let names = chain.names
-        guard depth < 4, names.count == 1,
-              chain.links.allSatisfy({ if case .name = $0 { return true } else { return false } }) else {
-            return nil
-        }
-        let name = names[0]
-        if !chain.startsWithSelf {
-            var local = chain.linkTokens.first.flatMap { localVariable(named: name, visibleAtToken: $0) }
-            if local == nil || local == excluding { local = localVariable(named: name, visibleAt: node) }
-            if local == excluding { local = nil }
-            if let variable = local {
-                let declaration = outline.variables[variable]
-                if let annotation = declaration.typeAnnotation, let type = TypeNames.annotated(tree, annotation) {
-                    return typeKey(type, at: node)
-                }
-                guard let initializer = declaration.initializer else { return nil }
-                if let type = TypeNames.initialized(tree, initializer) { return typeKey(type, at: node) }
-                // `if let preview { ... }`, `let current = selected`: the type of what it binds.
-                if let source = ExpressionChain(tree, tokens: initializer), source.key != chain.key || declaration.isConditionalBinding {
-                    return declaredTypeName(of: source, at: declaration.node, depth: depth + 1, excluding: variable)
-                }
-                return nil
-            }
-            if let (_, parameter) = parameter(named: name, visibleAt: node) {
-                return TypeNames.annotated(tree, outline.parameters[parameter].type).map { typeKey($0, at: node) }
-            }
-        }
-        return member(name, at: node)?.typeName
-    }
-
     // MARK: - Conditions
 
-    /// The conditionals enclosing `node` inside its function, innermost first, with where
-    /// the node sits in each.
-    public func enclosingConditionals(of node: Int) -> [(conditional: Int, part: ConditionalPart)] {
-        var result: [(Int, ConditionalPart)] = []
-        let start = outline.nodes[node].tokens.lowerBound
-        var current = outline.nodes[node].parent
-        while current >= 0, outline.nodes[current].kind != .function, outline.nodes[current].kind != .type {
+    /// The conditionals enclosing `node` inside its function, innermost first, with where the
+    /// node sits in each. Bounded by `ancestorLimit`.
+    public func enclosingConditionals(of node: NodeID) -> [(conditional: ConditionalID, part: ConditionalPart)] {
+        var result: [(ConditionalID, ConditionalPart)] = []
+        let start = outline.nodes[node.index].tokens.lowerBound
+        var current = outline.nodes[node.index].parent
+        var steps = 0
+        while current >= 0, outline.nodes[current].kind != .function, outline.nodes[current].kind != .type,
+              steps < Self.ancestorLimit {
             if outline.nodes[current].kind == .conditional {
                 let conditional = outline.conditionals[outline.nodes[current].detail]
                 let part: ConditionalPart
@@ -137,17 +37,25 @@ extension FileModel {
                 } else {
                     part = conditional.kind == .switchCase ? .body : .condition
                 }
-                result.append((outline.nodes[current].detail, part))
+                result.append((ConditionalID(outline.nodes[current].detail), part))
             }
             current = outline.nodes[current].parent
+            steps += 1
         }
         return result
     }
 
+    /// Whether a bare name at raw token `token` means a stored property of `self` (not shadowed
+    /// by a local, a parameter or a closure parameter).
+    public func isStoredProperty(named name: String, at token: TokenID, node: NodeID) -> Bool {
+        guard case .free = binding(of: name, at: token), let facts = member(name, at: node) else { return false }
+        return facts.isProperty && facts.isStored
+    }
+
     /// Whether a condition's tokens read a stored property of `self` (`isConfigured`,
     /// `self.gradient == nil`, `items.isEmpty`, `if let child = child`).
-    public func conditionTestsStoredProperty(_ conditional: Int) -> Bool {
-        let item = outline.conditionals[conditional]
+    public func conditionTestsStoredProperty(_ conditional: ConditionalID) -> Bool {
+        let item = outline.conditionals[conditional.index]
         var ranges = [item.condition]
         // A case is tested against its switch's subject.
         if item.kind == .switchCase {
@@ -163,8 +71,12 @@ extension FileModel {
                     guard let receiver = tree.previousSignificant(before: previous), tree.token(receiver, is: "self") else {
                         continue
                     }
+                    if let facts = member(tree.text(ofToken: token), at: item.nodeID), facts.isProperty, facts.isStored {
+                        return true
+                    }
+                    continue
                 }
-                if isStoredProperty(tree.text(ofToken: token), at: item.node) { return true }
+                if isStoredProperty(named: tree.text(ofToken: token), at: TokenID(token), node: item.nodeID) { return true }
             }
         }
         return false
@@ -175,20 +87,20 @@ extension FileModel {
     /// stored property — or after a `guard ... else { return }` at the top of its function (only
     /// `super` calls and local declarations before it). Loops over collections (`for`) and `catch`
     /// clauses are not conditions on state.
-    public func isGuarded(_ node: Int) -> Bool {
+    public func isGuarded(_ node: NodeID) -> Bool {
         for (conditional, part) in enclosingConditionals(of: node) where part != .condition {
-            switch outline.conditionals[conditional].kind {
+            switch outline.conditionals[conditional.index].kind {
             case .if, .guard, .while, .switchCase:
                 if conditionTestsStoredProperty(conditional) { return true }
             default:
                 continue
             }
         }
-        let functionNode = outline.nodes[node].enclosingFunction
+        let functionNode = outline.nodes[node.index].enclosingFunction
         guard functionNode >= 0 else { return false }
-        let start = outline.nodes[node].tokens.lowerBound
+        let start = outline.nodes[node.index].tokens.lowerBound
         var index = functionNode + 1
-        while index < node {
+        while index < node.index {
             let candidate = outline.nodes[index]
             guard candidate.parent == functionNode else {
                 index += 1
@@ -212,14 +124,14 @@ extension FileModel {
     }
 
     /// A `guard` anywhere before `node` in its function's body whose condition tests stored state.
-    private func guardedByStatePrecedingGuard(_ node: Int, functionNode: Int) -> Bool {
-        let start = outline.nodes[node].tokens.lowerBound
+    private func guardedByStatePrecedingGuard(_ node: NodeID, functionNode: Int) -> Bool {
+        let start = outline.nodes[node.index].tokens.lowerBound
         var index = functionNode + 1
-        while index < node {
+        while index < node.index {
             let candidate = outline.nodes[index]
             if candidate.parent == functionNode, candidate.kind == .conditional,
                outline.conditionals[candidate.detail].kind == .guard, candidate.tokens.upperBound <= start,
-               conditionTestsStoredProperty(candidate.detail) {
+               conditionTestsStoredProperty(ConditionalID(candidate.detail)) {
                 return true
             }
             index = candidate.parent == functionNode ? max(index + 1, candidate.subtreeEnd) : index + 1
@@ -231,36 +143,22 @@ extension FileModel {
 
     /// The outermost call of the chain `call` belongs to: `sink` in `a.publisher.sink { }`,
     /// `store` in `a.sink { }.store(in: &bag)`.
-    public func outermostCall(inChainOf call: Int) -> Int {
-        let calls = outline.calls
-        let chainStart = calls[call].chainStart
-        var end = outline.nodes[calls[call].node].tokens.upperBound
-        var outermost = call
-        var index = call + 1
-        while index < calls.count {
-            let candidate = calls[index]
-            if candidate.chainStart == chainStart {
-                outermost = index
-                end = max(end, outline.nodes[candidate.node].tokens.upperBound)
-            } else if candidate.chainStart >= end {
-                break
-            }
-            index += 1
-        }
-        return outermost
+    public func outermostCall(inChainOf call: CallID) -> CallID {
+        laterLinks(inChainOf: call).last ?? call
     }
 
     /// The calls of the chain `call` belongs to that come after it: `.store(in:)` after `.sink`.
-    public func laterLinks(inChainOf call: Int) -> [Int] {
+    public func laterLinks(inChainOf call: CallID) -> [CallID] {
         let calls = outline.calls
-        let chainStart = calls[call].chainStart
-        var end = outline.nodes[calls[call].node].tokens.upperBound
-        var result: [Int] = []
-        var index = call + 1
-        while index < calls.count {
+        let chainStart = calls[call.index].chainStart
+        var end = outline.nodes[calls[call.index].node].tokens.upperBound
+        var result: [CallID] = []
+        var index = call.index + 1
+        // Calls of one chain share its start; anything starting past the chain's end ends the search.
+        while index < calls.count, result.count < Self.ancestorLimit {
             let candidate = calls[index]
             if candidate.chainStart == chainStart {
-                result.append(index)
+                result.append(CallID(index))
                 end = max(end, outline.nodes[candidate.node].tokens.upperBound)
             } else if candidate.chainStart >= end {
                 break
@@ -274,6 +172,11 @@ extension FileModel {
     public func destination(ofExpressionStartingAt start: Int) -> ValueDestination {
         destinations[start] ?? .none
     }
+
+    /// What takes the value a call's whole chain produces.
+    public func destination(ofChainOf call: CallID) -> ValueDestination {
+        destination(ofExpressionStartingAt: outline.calls[outermostCall(inChainOf: call).index].chainStart)
+    }
 }
 
 extension FileModel {
@@ -283,14 +186,16 @@ extension FileModel {
         result.reserveCapacity(outline.assignments.count + outline.variables.count + outline.arguments.count)
         for (index, call) in outline.calls.enumerated() {
             for argument in call.arguments where !outline.arguments[argument].expression.isEmpty {
-                result[outline.arguments[argument].expression.lowerBound] = .argument(call: index, argument: argument)
+                result[outline.arguments[argument].expression.lowerBound] = .argument(call: CallID(index), argument: argument)
             }
         }
         for (index, variable) in outline.variables.enumerated() {
-            if let initializer = variable.initializer, !initializer.isEmpty { result[initializer.lowerBound] = .variable(index) }
+            if let initializer = variable.initializer, !initializer.isEmpty {
+                result[initializer.lowerBound] = .variable(VariableID(index))
+            }
         }
         for (index, assignment) in outline.assignments.enumerated() where !assignment.rhs.isEmpty {
-            result[assignment.rhs.lowerBound] = .assignment(index)
+            result[assignment.rhs.lowerBound] = .assignment(AssignmentID(index))
         }
         return result
     }
@@ -298,13 +203,16 @@ extension FileModel {
 
 extension SyntaxTree {
     /// The variable named `name` visible at `node`: declared earlier in an enclosing function,
-    /// closure or block, nearest first. Members and globals are not searched.
-    public func localVariable(named name: String, visibleAt node: Int) -> Int? {
+    /// closure or block, nearest first. Members and globals are not searched. (The project
+    /// index's own reading of assignments uses this; rules ask `FileModel.binding(of:at:)`.)
+    /// Walks back at most `limit` nodes.
+    public func localVariable(named name: String, visibleAt node: Int, limit: Int = 512) -> Int? {
         let nodes = outline.nodes
-        let limit = nodes[node].enclosingFunction >= 0 ? nodes[node].enclosingFunction
+        let stop = nodes[node].enclosingFunction >= 0 ? nodes[node].enclosingFunction
             : (nodes[node].enclosingType >= 0 ? nodes[node].enclosingType : -1)
         var index = node - 1
-        while index > limit {
+        var steps = 0
+        while index > stop, steps < limit {
             let candidate = nodes[index]
             if candidate.kind == .variable, outline.variables[candidate.detail].name == name {
                 var parent = candidate.parent
@@ -319,6 +227,7 @@ extension SyntaxTree {
                 }
             }
             index -= 1
+            steps += 1
         }
         return nil
     }
@@ -326,14 +235,15 @@ extension SyntaxTree {
     /// The parameter named `name` of a function enclosing `node` (innermost first).
     public func parameter(named name: String, visibleAt node: Int) -> (function: Int, parameter: Int)? {
         var functionNode = outline.nodes[node].kind == .function ? node : outline.nodes[node].enclosingFunction
-        while functionNode >= 0 {
+        var steps = 0
+        while functionNode >= 0, steps < 64 {
             let function = outline.nodes[functionNode].detail
             for index in outline.functions[function].parameters where outline.parameters[index].name == name {
                 return (function, index)
             }
             functionNode = outline.nodes[functionNode].enclosingFunction
+            steps += 1
         }
         return nil
     }
-
 }

@@ -104,3 +104,22 @@ public enum TypeNames {
         }
     }
 }
+
+extension SyntaxTree {
+    /// The text of a token range with runs of whitespace collapsed and trimmed, for messages.
+    public func compactText(ofTokens range: Range<Int>) -> String {
+        var result = ""
+        var lastWasSpace = false
+        for character in text(ofTokens: range) {
+            if character.isWhitespace {
+                if !lastWasSpace && !result.isEmpty { result.append(" ") }
+                lastWasSpace = true
+            } else {
+                result.append(character)
+                lastWasSpace = false
+            }
+        }
+        if lastWasSpace, result.last == " " { result.removeLast() }
+        return result
+    }
+}

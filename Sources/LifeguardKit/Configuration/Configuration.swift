@@ -11,6 +11,7 @@ import Foundation
 /// opt_in_rules: [unused_suppression]
 /// controller_base_classes: [BaseViewController]
 /// view_base_classes: [BaseView]
+/// scenes: single                    # single | multiple, when no Info.plist says
 /// rules:
 ///   missing_super_call:
 ///     severity: warning             # error | warning | note | off
@@ -26,6 +27,8 @@ public struct Configuration: Sendable {
     /// Project classes that count as UIKit view controller or view bases.
     public var controllerBaseClasses: Set<String> = []
     public var viewBaseClasses: Set<String> = []
+    /// Whether the app can show several window scenes, for when no `Info.plist` says.
+    public var scenes: SceneSupport = .unknown
     /// Per-rule settings by rule id.
     public var ruleSettings: [String: RuleSettings] = [:]
     /// The directory globs are relative to (the configuration file's directory).
@@ -92,6 +95,13 @@ public struct Configuration: Sendable {
     }
 
     func relativeToBase(_ path: String, workingDirectory: String) -> String {
+        // Discovery asks this for every file and folder it meets, mostly with plain relative
+        // paths from the directory holding the configuration: those are already relative to it.
+        if workingDirectory == baseDirectory, !path.isEmpty, !path.hasPrefix("/"), !path.hasSuffix("/"), path != ".", path != "..",
+           !path.hasPrefix("./"), !path.hasPrefix("../"), !path.contains("/./"), !path.contains("/../"),
+           !path.contains("//"), !path.hasSuffix("/."), !path.hasSuffix("/..") {
+            return path
+        }
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         let standardized = URL(fileURLWithPath: absolute).standardized.path
         let base = URL(fileURLWithPath: baseDirectory).standardized.path
@@ -171,6 +181,11 @@ public struct Configuration: Sendable {
             controller_base_classes: []
             view_base_classes: []
 
+            # Whether the app can show several window scenes (single | multiple). Lifeguard reads it
+            # from the app's Info.plist or Xcode project when it finds them; set it here when it
+            # cannot (a package, a pre-commit run on a few files).
+            # scenes: single
+
             # Per-rule settings: `severity` (error, warning, note or off) and the rule's options.
             rules:
 
@@ -214,7 +229,7 @@ struct ConfigurationReader {
     let rules: [RuleDescription]
 
     static let topLevelKeys = ["included", "excluded", "disabled_rules", "opt_in_rules", "controller_base_classes",
-                               "view_base_classes", "rules"]
+                               "view_base_classes", "scenes", "rules"]
 
     func error(_ message: String, at position: YAMLPosition) -> ConfigurationError {
         ConfigurationError(path: path, position: position, message: message)
@@ -232,6 +247,12 @@ struct ConfigurationReader {
             case "opt_in_rules": configuration.optInRules = Set(try ruleIDs(entry))
             case "controller_base_classes": configuration.controllerBaseClasses = Set(try strings(entry))
             case "view_base_classes": configuration.viewBaseClasses = Set(try strings(entry))
+            case "scenes":
+                guard case .scalar(let value, _, _) = entry.value, let scenes = SceneSupport(rawValue: value),
+                      scenes != .unknown else {
+                    throw error("'scenes' must be 'single' or 'multiple'", at: entry.value.position)
+                }
+                configuration.scenes = scenes
             case "rules": configuration.ruleSettings = try ruleSettings(entry)
             default:
                 throw error(unknownKey(entry.key, known: Self.topLevelKeys, what: "setting"), at: entry.keyPosition)
@@ -364,19 +385,43 @@ public enum Glob {
     /// Whether `pattern` matches `path` or (with `orAncestor`) one of its parent folders.
     public static func matches(_ pattern: String, path: String, orAncestor: Bool = false) -> Bool {
         let pattern = normalize(pattern)
-        let components = path.split(separator: "/").map(String.init)
-        let patternParts = pattern.split(separator: "/").map(String.init)
+        let components = path.split(separator: "/").map { Array($0) }
         let anchored = pattern.contains("/")
-        let candidates = orAncestor ? Array(1...max(1, components.count)) : [components.count]
-        for length in candidates where length <= components.count {
-            let prefix = Array(components[..<length])
-            if anchored {
-                if match(patternParts[...], prefix[...]) { return true }
-            } else if let last = prefix.last, matchComponent(Array(pattern), Array(last)) {
-                return true
-            }
+        guard !components.isEmpty else {
+            return !orAncestor && anchored && match(pattern.split(separator: "/").map(String.init)[...], [])
         }
-        return false
+        if !anchored {
+            // A pattern without `/` matches a name at any depth: the last one, or (with
+            // `orAncestor`) any of them.
+            let characters = Array(pattern)
+            if orAncestor { return components.contains { matchComponent(characters, $0) } }
+            return matchComponent(characters, components[components.count - 1])
+        }
+        // One pass over the path, tracking which pattern parts could come next (`**` matches any
+        // number of folders): linear in the path's depth, where matching every ancestor again
+        // from the start is quadratic. `nil` stands for `**`.
+        let parts: [[Character]?] = pattern.split(separator: "/").map { $0 == "**" ? nil : Array($0) }
+        func close(_ states: inout [Bool]) {
+            for index in parts.indices where states[index] && parts[index] == nil { states[index + 1] = true }
+        }
+        var states = [Bool](repeating: false, count: parts.count + 1)
+        states[0] = true
+        close(&states)
+        for component in components {
+            var next = [Bool](repeating: false, count: parts.count + 1)
+            for index in parts.indices where states[index] {
+                if let part = parts[index] {
+                    if matchComponent(part, component) { next[index + 1] = true }
+                } else {
+                    next[index] = true
+                }
+            }
+            close(&next)
+            states = next
+            if orAncestor && states[parts.count] { return true }
+            if !states.contains(true) { return false }
+        }
+        return states[parts.count]
     }
 
     /// Whether files below `directory` could match `pattern` (for deciding what to walk).

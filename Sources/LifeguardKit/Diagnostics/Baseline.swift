@@ -24,16 +24,16 @@ public struct Baseline: Sendable, Equatable {
     public init() {}
 
     /// A baseline of these findings.
-    public init(recording diagnostics: [Diagnostic], sources: [String: SourceFile]) {
+    public init(recording diagnostics: [Diagnostic], sources: [String: SourceExcerpt]) {
         for diagnostic in diagnostics {
             counts[Self.key(for: diagnostic, sources: sources), default: 0] += 1
         }
     }
 
-    public static func key(for diagnostic: Diagnostic, sources: [String: SourceFile]) -> Key {
+    public static func key(for diagnostic: Diagnostic, sources: [String: SourceExcerpt]) -> Key {
         var line = ""
-        if let source = sources[diagnostic.path] {
-            line = normalize(source.text(source.lineRange(diagnostic.start.line - 1)))
+        if let text = sources[diagnostic.path]?.lineText(diagnostic.start.line) {
+            line = normalize(text)
         }
         return Key(rule: diagnostic.ruleID, path: diagnostic.path, type: diagnostic.enclosingType ?? "",
                    function: diagnostic.enclosingFunction ?? "", line: line)
@@ -45,7 +45,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// The findings the baseline does not account for, in their original order.
-    public func newFindings(in diagnostics: [Diagnostic], sources: [String: SourceFile]) -> [Diagnostic] {
+    public func newFindings(in diagnostics: [Diagnostic], sources: [String: SourceExcerpt]) -> [Diagnostic] {
         var remaining = counts
         return diagnostics.filter { diagnostic in
             let key = Self.key(for: diagnostic, sources: sources)

@@ -45,10 +45,12 @@ public struct Diagnostic: Sendable, Hashable {
     /// The enclosing type and function, which let a baseline recognise a finding after edits.
     public var enclosingType: String?
     public var enclosingFunction: String?
+    /// The edits that resolve the finding, when the rule is certain of them.
+    public var fix: Fix?
 
     public init(ruleID: String, severity: Severity, message: String, path: String, range: Range<Int>,
                 start: SourceLocation, end: SourceLocation, related: [RelatedLocation] = [],
-                enclosingType: String? = nil, enclosingFunction: String? = nil) {
+                enclosingType: String? = nil, enclosingFunction: String? = nil, fix: Fix? = nil) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -59,6 +61,7 @@ public struct Diagnostic: Sendable, Hashable {
         self.related = related
         self.enclosingType = enclosingType
         self.enclosingFunction = enclosingFunction
+        self.fix = fix
     }
 
     /// Report order: path, then position, then rule.

@@ -9,6 +9,8 @@ public struct SuppressionCommand: Sendable, Hashable {
         case disableNext = "disable:next"
         /// `disable:this`: the comment's own line.
         case disableThis = "disable:this"
+        /// `disable:previous`: the last line before the comment that holds code.
+        case disablePrevious = "disable:previous"
     }
 
     public var action: Action
@@ -17,13 +19,25 @@ public struct SuppressionCommand: Sendable, Hashable {
     public var reason: String?
     /// The comment's bytes.
     public var range: Range<Int>
-    /// The 0-based lines the command covers, for `:next` and `:this`.
+    /// The 0-based lines the command covers, for `:next`, `:this` and `:previous`.
     public var line: Int
+    /// A `// swiftlint:` comment, its rule ids already translated to Lifeguard's equivalents:
+    /// it suppresses, but is never reported as unknown or unused.
+    public var isSwiftLint = false
 }
 
 /// Reads suppression comments from a file's tokens.
 public enum SuppressionParser {
     static let prefix = Array("lifeguard:".utf8)
+    static let swiftLintPrefix = Array("swiftlint:".utf8)
+
+    /// SwiftLint rules whose suppression makes the same decision a Lifeguard rule asks about
+    /// (contract v2): a line where a team silenced SwiftLint's rule is silenced for Lifeguard's.
+    public static let swiftLintEquivalents: [String: String] = [
+        "weak_delegate": "strong_delegate",
+        "overridden_super_call": "missing_super_call",
+        "prohibited_super_call": "super_load_view_in_custom_root",
+    ]
 
     public static func commands(in tree: SyntaxTree) -> [SuppressionCommand] {
         var commands: [SuppressionCommand] = []
@@ -38,13 +52,20 @@ public enum SuppressionParser {
                 end -= 2
             }
             while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
-            guard end - start > prefix.count, Array(bytes[start..<(start + prefix.count)]) == prefix else { continue }
-            let text = tree.source.text((start + prefix.count)..<end)
-            guard var command = parse(text, range: token.range) else { continue }
+            var parsed: SuppressionCommand?
+            if end - start > prefix.count, bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
+                parsed = parse(tree.source.text((start + prefix.count)..<end), range: token.range)
+            } else if end - start > swiftLintPrefix.count,
+                      bytes[start..<(start + swiftLintPrefix.count)].elementsEqual(swiftLintPrefix) {
+                parsed = parseSwiftLint(tree.source.text((start + swiftLintPrefix.count)..<end), range: token.range)
+            }
+            guard var command = parsed else { continue }
             let commentLine = tree.source.lineIndex(of: token.startOffset)
             switch command.action {
             case .disableNext:
                 command.line = nextCodeLine(after: index, in: tree) ?? commentLine + 1
+            case .disablePrevious:
+                command.line = previousCodeLine(before: index, in: tree) ?? max(0, commentLine - 1)
             default:
                 command.line = commentLine
             }
@@ -70,6 +91,31 @@ public enum SuppressionParser {
         let words = body.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
         guard let verb = words.first, let action = SuppressionCommand.Action(rawValue: verb) else { return nil }
         return SuppressionCommand(action: action, ruleIDs: Array(words.dropFirst()), reason: reason, range: range, line: 0)
+    }
+
+    /// A `swiftlint:` command, kept only when it names a rule with a Lifeguard equivalent (or
+    /// `all`), with its ids translated.
+    static func parseSwiftLint(_ text: String, range: Range<Int>) -> SuppressionCommand? {
+        guard var command = parse(text, range: range) else { return nil }
+        let translated = command.ruleIDs.flatMap { id -> [String] in
+            if id == "all" { return Array(swiftLintEquivalents.values).sorted() }
+            return swiftLintEquivalents[id].map { [$0] } ?? []
+        }
+        guard !translated.isEmpty else { return nil }
+        command.ruleIDs = translated
+        command.reason = nil
+        command.isSwiftLint = true
+        return command
+    }
+
+    /// The line of the last significant token before the comment at `index`.
+    static func previousCodeLine(before index: Int, in tree: SyntaxTree) -> Int? {
+        var previous = index - 1
+        while previous >= 0 {
+            if !tree.tokens[previous].isTrivia { return tree.source.lineIndex(of: tree.tokens[previous].startOffset) }
+            previous -= 1
+        }
+        return nil
     }
 
     /// The line of the first significant token after the comment at `index`.
@@ -116,20 +162,23 @@ public struct SuppressionFilter {
             let line = lineOf(diagnostic.range.lowerBound)
             var suppressedBy: Int?
             var suppressingID = ""
-            // Regions: the last disable/enable before the diagnostic that names its rule wins.
-            var regionCommand: Int?
+            // Regions: the last disable/enable before the diagnostic that names its rule wins —
+            // Lifeguard's and SwiftLint's comments each in their own right, so a SwiftLint
+            // `enable` never undoes a Lifeguard `disable`.
+            var regionCommand: [Bool: Int] = [:]
             for (index, command) in commands.enumerated() where command.action == .disable || command.action == .enable {
                 guard command.range.lowerBound <= diagnostic.range.lowerBound else { break }
                 if let id = matchingID(command, diagnostic.ruleID) {
-                    regionCommand = command.action == .disable ? index : nil
-                    suppressingID = id
+                    regionCommand[command.isSwiftLint] = command.action == .disable ? index : nil
+                    if command.action == .disable { suppressingID = id }
                 }
             }
-            if let regionCommand {
-                suppressedBy = regionCommand
+            if let region = regionCommand[false] ?? regionCommand[true] {
+                suppressedBy = region
             } else {
                 for (index, command) in commands.enumerated()
-                where (command.action == .disableNext || command.action == .disableThis) && command.line == line {
+                where (command.action == .disableNext || command.action == .disableThis || command.action == .disablePrevious)
+                    && command.line == line {
                     if let id = matchingID(command, diagnostic.ruleID) {
                         suppressedBy = index
                         suppressingID = id

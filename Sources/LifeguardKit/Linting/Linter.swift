@@ -22,10 +22,13 @@ public struct LintConfiguration: Sendable {
     public var unknownSuppressionSeverity: Severity?
     /// Severity of `unused_suppression`; `nil` (the default) turns it off.
     public var unusedSuppressionSeverity: Severity?
+    /// What the apps' Info.plists and Xcode projects say (scene support).
+    public var appFacts: AppFacts
 
     public init(rules: [RuleSetup], knownRuleIDs: Set<String>? = nil, extraControllerBases: Set<String> = [],
                 extraViewBases: Set<String> = [], unknownSuppressionSeverity: Severity? = .warning,
-                unusedSuppressionSeverity: Severity? = nil) {
+                unusedSuppressionSeverity: Severity? = nil, appFacts: AppFacts = .unknown()) {
+        self.appFacts = appFacts
         self.rules = rules
         self.knownRuleIDs = knownRuleIDs ?? Set(rules.map { $0.rule.description.id })
         self.extraControllerBases = extraControllerBases
@@ -46,22 +49,48 @@ public struct LintInput: Sendable {
     }
 }
 
-/// The outcome of a run: sorted diagnostics and the sources they point into.
+/// The outcome of a run: sorted diagnostics and the lines of source they point at.
 public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
-    /// The linted files by path, for reporters that read file contents (SARIF fingerprints).
-    public var sources: [String: SourceFile]
+    /// The flagged lines of each file with findings, by path, for reporters that read source
+    /// text (SARIF fingerprints and columns, baselines, GitLab fingerprints).
+    public var sources: [String: SourceExcerpt]
     public var fileCount: Int
+
+    public init(diagnostics: [Diagnostic], sources: [String: SourceExcerpt], fileCount: Int) {
+        self.diagnostics = diagnostics
+        self.sources = sources
+        self.fileCount = fileCount
+    }
+
+    /// A result over whole files, keeping each file (shared, not copied) and the lines
+    /// `diagnostics` point at.
+    public init(diagnostics: [Diagnostic], sources files: [String: SourceFile], fileCount: Int) {
+        var byPath: [String: [Diagnostic]] = [:]
+        for diagnostic in diagnostics { byPath[diagnostic.path, default: []].append(diagnostic) }
+        var sources: [String: SourceExcerpt] = [:]
+        for (path, file) in files {
+            sources[path] = SourceExcerpt(file, for: byPath[path] ?? [], lineHashes: true, keepingBytes: true)
+        }
+        self.init(diagnostics: diagnostics, sources: sources, fileCount: fileCount)
+    }
 }
 
-/// The pipeline: parse every file in parallel, index the project, run every rule on every file
-/// in parallel, apply suppressions, sort.
+/// The pipeline's entry points for callers that hold files in memory (tests, the fuzzer,
+/// editors): parse every file, index the project, run every rule on every file, apply
+/// suppressions, sort. The CLI runs `LintPipeline` itself, over files as discovery finds them.
 public enum Linter {
     public static func lint(_ inputs: [LintInput], configuration: LintConfiguration) -> LintResult {
-        let trees = Parallel.map(inputs) { input in
-            SyntaxTree(source: SourceFile(path: input.path, bytes: input.bytes))
+        // These callers lint a few files already in memory: every tree is kept for pass 2.
+        let cores = PipelineOptions().workers
+        var options = PipelineOptions(workers: min(cores, inputs.count), retainedSourceBytes: Int.max / 2,
+                                      ordersByPath: false, lineHashes: true)
+        options.keepsSources = true
+        let pipeline = LintPipeline(configuration: configuration, options: options)
+        let output = pipeline.run { submit in
+            for input in inputs { submit(PipelineFile(displayPath: input.path, origin: .memory(input.bytes))) }
         }
-        return lint(trees: trees, configuration: configuration)
+        return output.result
     }
 
     public static func lint(trees: [SyntaxTree], configuration: LintConfiguration) -> LintResult {
@@ -84,7 +113,7 @@ public enum Linter {
         for setup in configuration.rules {
             let description = setup.rule.description
             let context = RuleContext(model: model, index: index, options: setup.options, ruleID: description.id,
-                                      severity: setup.severity)
+                                      severity: setup.severity, appFacts: configuration.appFacts)
             setup.rule.init().check(context)
             found.append(contentsOf: context.diagnostics)
         }
@@ -94,7 +123,7 @@ public enum Linter {
         let outcome = filter.apply(to: found, lineOf: { tree.source.lineIndex(of: $0) })
         var kept = outcome.kept
         let known = configuration.knownRuleIDs.union(BuiltInRules.all.map(\.id))
-        for (position, command) in commands.enumerated() {
+        for (position, command) in commands.enumerated() where !command.isSwiftLint {
             let unknown = command.ruleIDs.filter { $0 != "all" && !known.contains($0) }
             if let severity = configuration.unknownSuppressionSeverity {
                 for id in unknown {

@@ -6,15 +6,22 @@ public final class RuleContext {
     public let options: RuleOptions
     public let ruleID: String
     public let severity: Severity
+    /// What the run's Info.plists and Xcode projects say about apps.
+    public let appFacts: AppFacts
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(model: FileModel, index: ProjectIndex, options: RuleOptions, ruleID: String, severity: Severity) {
+    public init(model: FileModel, index: ProjectIndex, options: RuleOptions, ruleID: String, severity: Severity,
+                appFacts: AppFacts = .unknown()) {
         self.model = model
         self.index = index
         self.options = options
         self.ruleID = ruleID
         self.severity = severity
+        self.appFacts = appFacts
     }
+
+    /// Whether the app this file belongs to can show several window scenes.
+    public var sceneSupport: SceneSupport { appFacts.sceneSupport(forFile: source.path) }
 
     public var tree: SyntaxTree { model.tree }
     public var outline: Outline { model.tree.outline }
@@ -35,20 +42,22 @@ public final class RuleContext {
         }
     }
 
-    /// Reports a finding on the tokens `tokens` (raw token indices), inside `node`.
-    public func report(tokens: Range<Int>, node: Int?, message: String, severity: Severity? = nil, notes: [Note] = []) {
+    /// Reports a finding on the tokens `tokens` (raw token indices), inside `node`. A `fix`
+    /// (built with `fixes`) is attached only when the rule is certain of it.
+    public func report(tokens: Range<Int>, node: NodeID?, message: String, severity: Severity? = nil, notes: [Note] = [],
+                       fix: Fix? = nil) {
         guard let bytes = tree.byteRange(ofTokens: tokens) else { return }
         var enclosingType: String?
         var enclosingFunction: String?
         if let node {
-            enclosingType = model.enclosingType(of: node).map { outline.types[$0].name }
-            if outline.nodes[node].kind == .function {
-                enclosingFunction = outline.functions[outline.nodes[node].detail].fullName
+            enclosingType = model.enclosingType(of: node).map { outline[$0].name }
+            if outline[node].kind == .function {
+                enclosingFunction = outline.functions[outline[node].detail].fullName
             } else {
-                enclosingFunction = model.enclosingFunction(of: node).map { outline.functions[$0].fullName }
+                enclosingFunction = model.enclosingFunction(of: node).map { outline[$0].fullName }
             }
-            if outline.nodes[node].kind == .type {
-                enclosingType = outline.types[outline.nodes[node].detail].name
+            if outline[node].kind == .type {
+                enclosingType = outline.types[outline[node].detail].name
             }
         }
         let related = notes.compactMap { note -> RelatedLocation? in
@@ -59,11 +68,12 @@ public final class RuleContext {
         diagnostics.append(Diagnostic(
             ruleID: ruleID, severity: severity ?? self.severity, message: message, path: source.path, range: bytes,
             start: source.location(of: bytes.lowerBound), end: source.location(of: bytes.upperBound),
-            related: related, enclosingType: enclosingType, enclosingFunction: enclosingFunction))
+            related: related, enclosingType: enclosingType, enclosingFunction: enclosingFunction, fix: fix))
     }
 
     /// Reports a finding on one token.
-    public func report(token: Int, node: Int?, message: String, severity: Severity? = nil, notes: [Note] = []) {
-        report(tokens: token..<(token + 1), node: node, message: message, severity: severity, notes: notes)
+    public func report(token: Int, node: NodeID?, message: String, severity: Severity? = nil, notes: [Note] = [],
+                       fix: Fix? = nil) {
+        report(tokens: token..<(token + 1), node: node, message: message, severity: severity, notes: notes, fix: fix)
     }
 }

@@ -17,14 +17,17 @@ public struct RuleDocumentation: Sendable {
     /// Swift code showing the fix.
     public var useInstead: String
     public var knownLimitations: String
+    /// What `lifeguard --fix` changes, and when it does not; `nil` for a rule without a certain fix.
+    public var fix: String?
 
     public init(whatItDoes: String, whyIsThisBad: String, example: String, useInstead: String,
-                knownLimitations: String) {
+                knownLimitations: String, fix: String? = nil) {
         self.whatItDoes = whatItDoes
         self.whyIsThisBad = whyIsThisBad
         self.example = example
         self.useInstead = useInstead
         self.knownLimitations = knownLimitations
+        self.fix = fix
     }
 }
 

@@ -165,7 +165,7 @@ public struct GitLabReporter: Reporter {
     }
 }
 
-/// A table of finding counts per rule and severity.
+/// A table of finding counts per rule and severity, with how many `lifeguard --fix` can fix.
 public struct SummaryReporter: Reporter {
     public static let name = "summary"
 
@@ -173,10 +173,12 @@ public struct SummaryReporter: Reporter {
 
     public func report(_ result: LintResult, context: ReportContext) -> String {
         var counts: [String: SeverityCounts] = [:]
+        var fixable: [String: Int] = [:]
         for diagnostic in result.diagnostics {
             var entry = counts[diagnostic.ruleID] ?? SeverityCounts([])
             entry.add(diagnostic.severity)
             counts[diagnostic.ruleID] = entry
+            if diagnostic.fix != nil { fixable[diagnostic.ruleID, default: 0] += 1 }
         }
         let rules = counts.keys.sorted { lhs, rhs in
             let left = counts[lhs]!.total
@@ -184,13 +186,14 @@ public struct SummaryReporter: Reporter {
             return left != right ? left > right : lhs < rhs
         }
         let width = max(4, (rules.map(\.count).max() ?? 0))
-        func row(_ name: String, _ entry: SeverityCounts) -> String {
+        func row(_ name: String, _ entry: SeverityCounts, _ fixes: Int) -> String {
             name.padded(width) + "  " + String(entry.errors).leftPadded(6) + "  " + String(entry.warnings).leftPadded(8)
-                + "  " + String(entry.notes).leftPadded(5) + "  " + String(entry.total).leftPadded(5) + "\n"
+                + "  " + String(entry.notes).leftPadded(5) + "  " + String(entry.total).leftPadded(5)
+                + "  " + String(fixes).leftPadded(7) + "\n"
         }
-        var output = "rule".padded(width) + "  errors  warnings  notes  total\n"
-        for rule in rules { output += row(rule, counts[rule]!) }
-        output += row("total", SeverityCounts(result.diagnostics))
+        var output = "rule".padded(width) + "  errors  warnings  notes  total  fixable\n"
+        for rule in rules { output += row(rule, counts[rule]!, fixable[rule] ?? 0) }
+        output += row("total", SeverityCounts(result.diagnostics), fixable.values.reduce(0, +))
         output += "\(result.fileCount) file\(result.fileCount == 1 ? "" : "s") linted\n"
         return output
     }
@@ -255,5 +258,23 @@ enum StableHash {
     static func hex64(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// The `summary` table as Swift line comments: a file a build system can compile, for the
+/// build-tool plugin, whose command must declare an output and whose outputs SwiftPM and Xcode
+/// treat by their extension (any other kind of file would be copied into the app's resources).
+public struct SwiftSummaryReporter: Reporter {
+    public static let name = "swift-summary"
+
+    public init() {}
+
+    public func report(_ result: LintResult, context: ReportContext) -> String {
+        let table = SummaryReporter().report(result, context: context)
+        var output = "// Lifeguard \(context.toolVersion): findings of this build; generated, do not edit.\n"
+        for line in table.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            output += "// " + line + "\n"
+        }
+        return output
     }
 }

@@ -1,4 +1,7 @@
-/// The stable JSON contract: `version`, `tool`, `diagnostics`, `summary`, keys in that order.
+/// The stable JSON contract: `version`, `tool`, `diagnostics`, `summary`, keys in that order. A
+/// diagnostic with a certain fix carries a `fix` key after its others: a message and edits, each
+/// a UTF-8 byte range of the original file (`start` inclusive, `end` exclusive) and its
+/// replacement, sorted and non-overlapping.
 public struct JSONReporter: Reporter {
     public static let name = "json"
 
@@ -10,7 +13,7 @@ public struct JSONReporter: Reporter {
             ("version", .int(1)),
             ("tool", .object([("name", .string(context.toolName)), ("version", .string(context.toolVersion))])),
             ("diagnostics", .array(result.diagnostics.map { diagnostic in
-                .object([
+                var members: [(String, JSONValue)] = [
                     ("rule", .string(diagnostic.ruleID)),
                     ("severity", .string(diagnostic.severity.rawValue)),
                     ("message", .string(diagnostic.message)),
@@ -19,7 +22,20 @@ public struct JSONReporter: Reporter {
                     ("column", .int(diagnostic.start.column)),
                     ("endLine", .int(diagnostic.end.line)),
                     ("endColumn", .int(diagnostic.end.column)),
-                ])
+                ]
+                if let fix = diagnostic.fix {
+                    members.append(("fix", .object([
+                        ("message", .string(fix.message)),
+                        ("edits", .array(fix.edits.map { edit in
+                            .object([
+                                ("start", .int(edit.range.lowerBound)),
+                                ("end", .int(edit.range.upperBound)),
+                                ("replacement", .string(edit.replacement)),
+                            ])
+                        })),
+                    ])))
+                }
+                return .object(members)
             })),
             ("summary", .object([
                 ("files", .int(result.fileCount)),

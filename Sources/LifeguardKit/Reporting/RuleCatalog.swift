@@ -7,15 +7,17 @@ public enum RuleCatalog {
             <!-- Generated from the rules' own documentation by `LIFEGUARD_REGENERATE=1 swift test --filter CatalogTests`. Do not edit by hand. -->
 
             Each rule's documentation lives in its Swift file in this folder; this page collects them. \
-            Run `lifeguard explain <rule_id>` for the same text in a terminal.
+            Run `lifeguard explain <rule_id>` for the same text in a terminal. \
+            A *yes* in the fix column means `lifeguard --fix` can apply the fix.
 
-            | rule | category | default severity | summary |
-            |---|---|---|---|
+            | rule | category | default severity | fix | summary |
+            |---|---|---|---|---|
 
             """
         for rule in rules {
             let optIn = rule.isOptIn ? " (opt-in)" : ""
-            output += "| [`\(rule.id)`](#\(rule.id)) | \(rule.category.rawValue) | \(rule.defaultSeverity.rawValue)\(optIn) | \(rule.summary) |\n"
+            let fix = rule.documentation.fix == nil ? "" : "yes"
+            output += "| [`\(rule.id)`](#\(rule.id)) | \(rule.category.rawValue) | \(rule.defaultSeverity.rawValue)\(optIn) | \(fix) | \(rule.summary) |\n"
         }
         for category in RuleCategory.allCases {
             let members = rules.filter { $0.category == category }

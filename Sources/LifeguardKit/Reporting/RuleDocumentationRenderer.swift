@@ -9,6 +9,9 @@ public enum RuleDocumentationRenderer {
         output += "Why is this bad?\n" + indent(rule.documentation.whyIsThisBad) + "\n\n"
         output += "Example\n" + indent(rule.documentation.example) + "\n\n"
         output += "Use instead\n" + indent(rule.documentation.useInstead) + "\n\n"
+        if let fix = rule.documentation.fix {
+            output += "Fix (lifeguard --fix)\n" + indent(fix) + "\n\n"
+        }
         if !rule.options.isEmpty {
             output += "Options\n"
             for option in rule.options {
@@ -31,6 +34,9 @@ public enum RuleDocumentationRenderer {
         output += "\(subheading) Why is this bad?\n\n" + rule.documentation.whyIsThisBad + "\n\n"
         output += "\(subheading) Example\n\n```swift\n" + rule.documentation.example + "\n```\n\n"
         output += "\(subheading) Use instead\n\n```swift\n" + rule.documentation.useInstead + "\n```\n\n"
+        if let fix = rule.documentation.fix {
+            output += "\(subheading) Fix\n\n`lifeguard --fix` applies it. " + fix + "\n\n"
+        }
         if !rule.options.isEmpty {
             output += "\(subheading) Options\n\n| option | type | default | meaning |\n|---|---|---|---|\n"
             for option in rule.options {

@@ -11,12 +11,8 @@ public struct SARIFReporter: Reporter {
     public func report(_ result: LintResult, context: ReportContext) -> String {
         var ruleIndex: [String: Int] = [:]
         for (position, rule) in context.rules.enumerated() { ruleIndex[rule.id] = position }
-        var lineHashes: [String: [Int: String]] = [:]
         let results = result.diagnostics.map { diagnostic -> JSONValue in
             let source = result.sources[diagnostic.path]
-            if lineHashes[diagnostic.path] == nil, let source {
-                lineHashes[diagnostic.path] = LineHash.hashes(of: String(decoding: source.bytes, as: UTF8.self))
-            }
             var members: [(String, JSONValue)] = [("ruleId", .string(diagnostic.ruleID))]
             if let index = ruleIndex[diagnostic.ruleID] { members.append(("ruleIndex", .int(index))) }
             members.append(("level", .string(level(diagnostic.severity))))
@@ -35,8 +31,11 @@ public struct SARIFReporter: Reporter {
                     ])
                 })))
             }
-            if let hash = lineHashes[diagnostic.path]?[diagnostic.start.line] {
+            if let hash = source?.lineHash(diagnostic.start.line) {
                 members.append(("partialFingerprints", .object([("primaryLocationLineHash", .string(hash))])))
+            }
+            if let fix = diagnostic.fix {
+                members.append(("fixes", .array([self.fix(fix, path: diagnostic.path)])))
             }
             return .object(members)
         }
@@ -91,22 +90,43 @@ public struct SARIFReporter: Reporter {
         ])
     }
 
+    /// A SARIF fix (§3.55): one artifact change whose replacements delete byte regions
+    /// (§3.30.13, exact whatever the run's `columnKind`) and insert text.
+    func fix(_ fix: Fix, path: String) -> JSONValue {
+        .object([
+            ("description", .object([("text", .string(fix.message))])),
+            ("artifactChanges", .array([.object([
+                ("artifactLocation", artifactLocation(path)),
+                ("replacements", .array(fix.edits.map { edit in
+                    var replacement: [(String, JSONValue)] = [
+                        ("deletedRegion", .object([("byteOffset", .int(edit.range.lowerBound)),
+                                                   ("byteLength", .int(edit.range.count))])),
+                    ]
+                    // Without `insertedContent` a replacement is a deletion (§3.57.3).
+                    if !edit.replacement.isEmpty {
+                        replacement.append(("insertedContent", .object([("text", .string(edit.replacement))])))
+                    }
+                    return .object(replacement)
+                })),
+            ])])),
+        ])
+    }
+
+    func artifactLocation(_ path: String) -> JSONValue {
+        if path.hasPrefix("/") { return .object([("uri", .string("file://" + Self.encodePath(path)))]) }
+        return .object([("uri", .string(Self.encodePath(path))), ("uriBaseId", .string("%SRCROOT%"))])
+    }
+
     func physicalLocation(_ path: String, range: Range<Int>, start: SourceLocation, end: SourceLocation,
-                          source: SourceFile?) -> JSONValue {
-        var artifact: [(String, JSONValue)]
-        if path.hasPrefix("/") {
-            artifact = [("uri", .string("file://" + Self.encodePath(path)))]
-        } else {
-            artifact = [("uri", .string(Self.encodePath(path))), ("uriBaseId", .string("%SRCROOT%"))]
-        }
+                          source: SourceExcerpt?) -> JSONValue {
         var startColumn = start.column
         var endColumn = end.column
         if let source {
-            startColumn = source.utf16Column(of: range.lowerBound)
-            endColumn = source.utf16Column(of: range.upperBound)
+            startColumn = source.utf16Column(of: range.lowerBound) ?? startColumn
+            endColumn = source.utf16Column(of: range.upperBound) ?? endColumn
         }
         return .object([
-            ("artifactLocation", .object(artifact)),
+            ("artifactLocation", artifactLocation(path)),
             ("region", .object([
                 ("startLine", .int(start.line)),
                 ("startColumn", .int(startColumn)),

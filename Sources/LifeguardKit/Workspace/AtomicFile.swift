@@ -13,7 +13,9 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: path)
     }
 
-    public static func write(_ data: Data, to path: String) throws {
+    /// `permissions` (POSIX mode bits) are set on the new file before it replaces the old one,
+    /// so rewriting a file in place (`--fix`) keeps its mode.
+    public static func write(_ data: Data, to path: String, permissions: Int? = nil) throws {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
@@ -23,6 +25,9 @@ public enum AtomicFile {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).lifeguard-\(UUID().uuidString).tmp")
         do {
             try data.write(to: temporary, options: [])
+            if let permissions {
+                try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(path: path, reason: Self.reason(error))

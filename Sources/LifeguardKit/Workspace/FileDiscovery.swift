@@ -1,8 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import Foundation
 
+/// A Swift file discovery found: the path to open it by and the path to show for it.
+public struct DiscoveredFile: Sendable {
+    /// The path as walked (the user's spelling of the root, then directory entries' bytes).
+    public var path: RawPath
+    /// The path used in diagnostics: relative to the working directory when the file is under it.
+    public var displayPath: String
+    /// Reached through a symbolic link (to the file or to a folder on its path). When one file
+    /// is reached by several paths, a path without links is preferred.
+    public var throughLink: Bool = false
+}
+
 /// Finds the Swift files a run lints: files given by name, and `.swift` files under given
-/// directories, walked without following the folders Swift projects keep generated or
+/// directories, walked without entering the folders Swift projects keep generated or
 /// third-party code in.
+///
+/// The walk uses `opendir`/`readdir` on byte paths and hands each file over as soon as it is
+/// found, so reading and parsing start before the walk ends. Symbolic links are followed — a
+/// root named on the command line, and links met during the walk — and every directory is
+/// entered at most once, recognised by its device and inode, so a link cycle ends the walk of
+/// that branch instead of looping. Folders reached through links are walked after the rest of
+/// their root, so a folder reachable both directly and through a link is listed by its own path.
 public struct FileDiscovery: Sendable {
     /// Folder names never walked into (hidden folders are skipped too).
     public static let skippedDirectoryNames: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules"]
@@ -25,82 +50,52 @@ public struct FileDiscovery: Sendable {
     /// directory must hold at least one Swift file.
     public func swiftFiles(in paths: [String], workingDirectory: String) throws -> [String] {
         var found: [String] = []
-        var seen = Set<String>()
+        try discover(paths, workingDirectory: workingDirectory) { found.append($0.path.description) }
+        return Array(Set(found)).sorted()
+    }
+
+    /// Calls `found` with every Swift file under `paths`, in walk order, as soon as it is found.
+    /// The same file may be reported twice when two given paths overlap or a link leads to it;
+    /// readers drop the later copies by file identity. Throws at the first path that cannot be
+    /// walked; files reported before then have been reported.
+    public func discover(_ paths: [String], workingDirectory: String,
+                         found: (DiscoveredFile) throws -> Void) throws {
+        var walker = DirectoryWalker(isExcluded: isExcluded)
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw Failure(path: path, reason: "no such file or directory")
+            let normalized = Self.normalize(path)
+            let raw = RawPath(normalized)
+            var status = stat()
+            // `stat`, not `lstat`: a root that is a link to a directory is walked.
+            guard raw.withCString({ stat($0, &status) }) == 0 else {
+                let code = errno
+                let reason = code == ENOENT || code == ENOTDIR ? "no such file or directory" : String(cString: strerror(code))
+                throw Failure(path: path, reason: reason)
             }
-            if isDirectory.boolValue {
-                guard FileManager.default.isReadableFile(atPath: path) else {
+            let display = Self.displayPath(normalized, workingDirectory: workingDirectory)
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                guard raw.withCString({ access($0, R_OK) }) == 0 else {
                     throw Failure(path: path, reason: "directory is not readable")
                 }
-                let sawSwift = try walk(path, workingDirectory: workingDirectory, into: &found, seen: &seen)
+                let sawSwift = try walker.walk(raw, displayPath: display, found: found)
                 if !sawSwift {
                     throw Failure(path: path, reason: "no Swift files found in this directory")
                 }
             } else {
-                guard FileManager.default.isReadableFile(atPath: path) else {
+                guard raw.withCString({ access($0, R_OK) }) == 0 else {
                     throw Failure(path: path, reason: "file is not readable")
                 }
-                let normalized = Self.normalize(path)
                 // Files named on the command line honour exclusions too, so a pre-commit hook that
                 // passes every staged file still skips excluded ones.
-                if isExcluded(Self.displayPath(normalized, workingDirectory: workingDirectory), false) { continue }
-                if seen.insert(normalized).inserted { found.append(normalized) }
+                if isExcluded(display, false) { continue }
+                try found(DiscoveredFile(path: raw, displayPath: display))
             }
         }
-        return found.sorted()
-    }
-
-    /// Walks a directory with an explicit stack (no recursion), never into a symbolic link to a
-    /// directory, so cycles cannot trap it. Returns whether the tree holds any Swift file at all,
-    /// excluded or not.
-    private func walk(_ root: String, workingDirectory: String, into found: inout [String], seen: inout Set<String>) throws -> Bool {
-        var sawSwift = false
-        var pending = [Self.normalize(root)]
-        let manager = FileManager.default
-        let keys: [URLResourceKey] = [.isDirectoryKey, .isSymbolicLinkKey]
-        while let directory = pending.popLast() {
-            let directoryURL = URL(fileURLWithPath: directory, isDirectory: true)
-            guard let entries = try? manager.contentsOfDirectory(at: directoryURL, includingPropertiesForKeys: keys,
-                                                                  options: [.skipsHiddenFiles]) else {
-                throw Failure(path: directory, reason: "directory is not readable")
-            }
-            var names: [(name: String, isDirectory: Bool, isLink: Bool)] = []
-            names.reserveCapacity(entries.count)
-            for entry in entries {
-                let values = try? entry.resourceValues(forKeys: Set(keys))
-                names.append((entry.lastPathComponent, values?.isDirectory ?? false, values?.isSymbolicLink ?? false))
-            }
-            names.sort { $0.name < $1.name }
-            for entry in names where !entry.name.hasPrefix(".") {
-                let path = directory == "." ? entry.name : directory + "/" + entry.name
-                if entry.isDirectory {
-                    if entry.isLink || Self.skippedDirectoryNames.contains(entry.name) { continue }
-                    if isExcluded(Self.displayPath(path, workingDirectory: workingDirectory), true) { continue }
-                    pending.append(path)
-                } else if entry.name.hasSuffix(".swift") {
-                    if entry.isLink {
-                        // A link to a file is linted; a dangling one is not a file.
-                        var isDirectory: ObjCBool = false
-                        guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-                    }
-                    sawSwift = true
-                    if !isExcluded(Self.displayPath(path, workingDirectory: workingDirectory), false),
-                       seen.insert(path).inserted {
-                        found.append(path)
-                    }
-                }
-            }
-        }
-        return sawSwift
     }
 
     static func normalize(_ path: String) -> String {
         var path = path
-        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-        if path.hasPrefix("./"), path.count > 2 { path.removeFirst(2) }
+        while path.utf8.count > 1, path.hasSuffix("/") { path.removeLast() }
+        if path.hasPrefix("./"), path.utf8.count > 2 { path.removeFirst(2) }
         return path
     }
 
@@ -112,6 +107,131 @@ public struct FileDiscovery: Sendable {
         let standardized = URL(fileURLWithPath: absolute).standardized.path
         let base = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
         if standardized.hasPrefix(base) { return String(standardized.dropFirst(base.count)) }
+        if standardized == workingDirectory { return "." }
         return path.hasPrefix("/") ? standardized : path
+    }
+}
+
+/// One depth-first walk over directories, entries in byte order, with an explicit stack (no
+/// recursion) and a set of the directories already entered.
+struct DirectoryWalker {
+    var isExcluded: (String, Bool) -> Bool
+    private var entered = Set<FileIdentity>()
+
+    init(isExcluded: @escaping (String, Bool) -> Bool) {
+        self.isExcluded = isExcluded
+    }
+
+    private static let skippedNames: Set<[UInt8]> = Set(FileDiscovery.skippedDirectoryNames.map { Array($0.utf8) })
+
+    /// What a directory entry is, after following a link.
+    private enum EntryKind { case directory, file, other }
+
+    private struct Entry {
+        var name: [UInt8]
+        var kind: EntryKind
+        var isLink: Bool
+    }
+
+    private struct Pending {
+        var path: RawPath
+        var display: String
+        var throughLink: Bool
+    }
+
+    /// Walks `root`; returns whether the tree holds any Swift file at all, excluded or not.
+    mutating func walk(_ root: RawPath, displayPath: String, found: (DiscoveredFile) throws -> Void) throws -> Bool {
+        var sawSwift = false
+        var pending = [Pending(path: root, display: displayPath, throughLink: false)]
+        // Folders reached through a link wait until everything else under the root is walked.
+        var linked: [Pending] = []
+        var entries: [Entry] = []
+        while let next = pending.popLast() ?? (linked.isEmpty ? nil : linked.removeFirst()) {
+            let directory = next.path
+            let display = next.display
+            guard let handle = directory.withCString({ opendir($0) }) else {
+                throw FileDiscovery.Failure(path: display, reason: "directory is not readable")
+            }
+            defer { closedir(handle) }
+            var status = stat()
+            guard fstat(dirfd(handle), &status) == 0, entered.insert(FileIdentity(status)).inserted else { continue }
+            entries.removeAll(keepingCapacity: true)
+            Self.readEntries(handle, into: &entries)
+            entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
+            var subdirectories: [Pending] = []
+            for entry in entries {
+                let isSwift = entry.kind == .file && Self.hasSwiftSuffix(entry.name)
+                guard entry.kind == .directory ? !Self.skippedNames.contains(entry.name) : isSwift else { continue }
+                let path = entry.name.withUnsafeBufferPointer { directory.appending($0) }
+                let childDisplay = Self.child(display, String(decoding: entry.name, as: UTF8.self))
+                let throughLink = next.throughLink || entry.isLink
+                if entry.kind == .directory {
+                    if isExcluded(childDisplay, true) { continue }
+                    let child = Pending(path: path, display: childDisplay, throughLink: throughLink)
+                    if entry.isLink && !next.throughLink { linked.append(child) } else { subdirectories.append(child) }
+                } else {
+                    sawSwift = true
+                    if isExcluded(childDisplay, false) { continue }
+                    try found(DiscoveredFile(path: path, displayPath: childDisplay, throughLink: throughLink))
+                }
+            }
+            // Reversed, so the stack pops them in order.
+            pending.append(contentsOf: subdirectories.reversed())
+        }
+        return sawSwift
+    }
+
+    private static func child(_ display: String, _ name: String) -> String {
+        if display == "." { return name }
+        return display.hasSuffix("/") ? display + name : display + "/" + name
+    }
+
+    private static func hasSwiftSuffix(_ name: [UInt8]) -> Bool {
+        let suffix: [UInt8] = Array(".swift".utf8)
+        return name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+    }
+
+    /// The directory's visible entries (hidden ones skipped), with links resolved to what they
+    /// point at and dangling links dropped.
+    private static func readEntries(_ handle: OpaquePointer, into entries: inout [Entry]) {
+        let descriptor = dirfd(handle)
+        while let entry = readdir(handle) {
+            let name: [UInt8] = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                return Array(bytes[..<length])
+            }
+            // Hidden entries, `.` and `..`.
+            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
+            var kind: EntryKind
+            var isLink = false
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_LNK), Int32(DT_UNKNOWN):
+                // Follow the link (or ask a file system that does not fill in `d_type`).
+                var status = stat()
+                var terminated = name
+                terminated.append(0)
+                let followed = terminated.withUnsafeBufferPointer { buffer -> Int32 in
+                    buffer.withMemoryRebound(to: CChar.self) { path in
+                        if Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+                            isLink = true
+                        } else if fstatat(descriptor, path.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+                            isLink = (status.st_mode & S_IFMT) == S_IFLNK
+                        }
+                        return fstatat(descriptor, path.baseAddress!, &status, 0)
+                    }
+                }
+                guard followed == 0 else { continue }
+                switch status.st_mode & S_IFMT {
+                case S_IFDIR: kind = .directory
+                case S_IFREG: kind = .file
+                default: kind = .other
+                }
+            default: kind = .other
+            }
+            entries.append(Entry(name: name, kind: kind, isLink: isLink))
+        }
     }
 }

@@ -6,9 +6,10 @@ import LifeguardRules
 /// Runs rules on in-memory files the way the CLI does, and renders mismatches readably.
 enum LintHarness {
     static func lint(_ files: [(path: String, text: String)], rules: [any Rule.Type],
-                     options: [String: [String: OptionValue]] = [:]) -> [Diagnostic] {
+                     options: [String: [String: OptionValue]] = [:], appFacts: AppFacts = .unknown()) -> [Diagnostic] {
         let setups = rules.map { RuleSetup(rule: $0, options: options[$0.description.id] ?? [:]) }
-        let configuration = LintConfiguration(rules: setups, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)))
+        let configuration = LintConfiguration(rules: setups, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)),
+                                              appFacts: appFacts)
         let inputs = files.map { LintInput(path: $0.path, bytes: Array($0.text.utf8)) }
         return Linter.lint(inputs, configuration: configuration).diagnostics
     }

@@ -42,11 +42,6 @@ final class TideClockViewController: TidepoolViewController {
         timeFormatter.timeStyle = .short
         NotificationCenter.default.addObserver(self, selector: #selector(appWillEnterForeground),
                                                name: UIApplication.willEnterForegroundNotification, object: nil)
-        // Tide times are local: follow daylight-saving and time-zone changes.
-        NotificationCenter.default.addObserver(forName: UIApplication.significantTimeChangeNotification, // expect: observer_without_removal
-                                               object: nil, queue: .main) { [weak self] _ in
-            self?.reloadPredictions()
-        }
         waveLink = CADisplayLink(target: self, selector: #selector(stepWave(_:))) // expect: timer_invalidated_only_in_deinit
         waveLink?.preferredFrameRateRange = CAFrameRateRange(minimum: 15, maximum: 30)
         waveLink?.add(to: .main, forMode: .common)
@@ -56,6 +51,11 @@ final class TideClockViewController: TidepoolViewController {
     override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         updateClock()
+        // Tide times are local: follow daylight-saving and time-zone changes while on screen.
+        NotificationCenter.default.addObserver(forName: UIApplication.significantTimeChangeNotification, // expect: observer_without_removal
+                                               object: nil, queue: .main) { [weak self] _ in
+            self?.reloadPredictions()
+        }
         tickTimer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
             self?.updateClock()
         }

@@ -1,0 +1,501 @@
+/// What the run's functions do to the objects they are given, across files: "`embed(_:)` adds
+/// its parameter as a child and sends it `didMove(toParent:)`", "`stopTimers()` invalidates
+/// `self.refreshTimer`". Rules ask these summaries instead of reading a helper's text, so a
+/// protocol finished by a helper — or by a helper's helper — counts, and a helper the run
+/// cannot see is known to be unknown.
+///
+/// Each file's functions are summarized on their own (`FileSummaries.extract`), then merged
+/// and propagated through the calls between them to a fixed point, with a bound on rounds.
+public struct CallSummaries: Sendable {
+    /// What a step of a protocol is applied to, seen from inside a function.
+    public enum Target: Hashable, Sendable {
+        /// The function's parameter at this position.
+        case parameter(Int)
+        /// The object the function runs on.
+        case selfObject
+        /// A property of that object.
+        case member(String)
+        /// Something the function reaches that is none of those (a local's token passed to
+        /// `removeObserver`): recorded only where "some object" is what matters.
+        case other
+    }
+
+    /// A step of UIKit's object protocols.
+    public enum Effect: UInt8, Hashable, Sendable, CaseIterable {
+        /// `parent.addChild(x)`.
+        case addedAsChild
+        /// `x.didMove(toParent: parent)` with a parent (not `nil`).
+        case didMoveToParent
+        /// `x.willMove(toParent: nil)`.
+        case willMoveToNil
+        /// `x.removeFromParent()`.
+        case removedFromParent
+        /// `container.addSubview(x.view)` and friends.
+        case viewAdded
+        /// `x.view.removeFromSuperview()`.
+        case viewRemoved
+        /// Given to a UIKit container that manages its containment itself: `setViewControllers`,
+        /// `pushViewController`, `present`, `show`, `viewControllers = [...]`, `rootViewController =`.
+        case handedToContainer
+        /// `x.invalidate()` or `x.cancel()`.
+        case stopped
+        /// `x = nil`.
+        case released
+        /// `NotificationCenter...removeObserver(x)` (or `x` is the observer removed).
+        case observerRemoved
+        /// `x.beginAppearanceTransition(...)`.
+        case appearanceBegan
+        /// `x.endAppearanceTransition()`.
+        case appearanceEnded
+        /// Handed to a function the run does not declare and Lifeguard does not know: anything may
+        /// happen to it there.
+        case escapesToUnknown
+        /// Laid out by Auto Layout or autoresizing from here on: given constraints
+        /// (`x.topAnchor.constraint(...)`, `x.snp.makeConstraints`), `translatesAutoresizingMaskIntoConstraints
+        /// = false`, a flexible `autoresizingMask`, or arranged by a stack view.
+        case constrained
+    }
+
+    /// One effect on one target.
+    public struct TargetEffect: Hashable, Sendable {
+        public var target: Target
+        public var effect: Effect
+
+        public init(_ target: Target, _ effect: Effect) {
+            self.target = target
+            self.effect = effect
+        }
+    }
+
+    /// A function's summary after propagation.
+    public struct Function: Sendable {
+        public var fullName: String
+        /// The key of the type the function belongs to, if any.
+        public var typeKey: String?
+        public var kind: FunctionKind
+        /// `private` or `fileprivate`: only its own type (and file) can call it.
+        public var isPrivate: Bool
+        public var effects: Set<TargetEffect>
+    }
+
+    public private(set) var functions: [Function] = []
+    /// Callable functions (not accessors) by full name: `embed(_:in:)`.
+    private var byName: [String: [Int]] = [:]
+    /// Functions by the key of their type.
+    private var byType: [String: [Int]] = [:]
+    /// Who calls each full name, and on what.
+    private var callersByName: [String: [Caller]] = [:]
+    /// Each class's superclass in the run, by key.
+    private var superclasses: [String: String] = [:]
+    /// Base names of the callable functions.
+    private var baseNames = Set<String>()
+
+    /// A call site of a function of the run, seen from its caller.
+    public struct Caller: Sendable {
+        /// Index into `functions`.
+        public var function: Int
+        /// What the callee is called on, when that is a target of the caller (`self` for a bare call).
+        public var receiver: Target?
+        /// The call's arguments that are targets of the caller, by position.
+        public var arguments: [(position: Int, target: Target)]
+        /// The call's arguments that are the caller's locals, with what the caller does to them.
+        public var localArguments: [(position: Int, effects: Set<Effect>)]
+
+        /// What the caller does to the object it passes at `position`: its effects on that
+        /// target or local; `nil` when the argument is neither (a new object, a literal).
+        public func callerEffects(onArgument position: Int, in summaries: CallSummaries) -> Set<Effect>? {
+            if let target = arguments.first(where: { $0.position == position })?.target {
+                return Set(summaries.functions[function].effects.filter { $0.target == target }.map(\.effect))
+            }
+            return localArguments.first(where: { $0.position == position })?.effects
+        }
+    }
+
+    /// Effects worth recording even on objects that are not targets (`.other`): where rules ask
+    /// "does the type do this to anything?".
+    static let recordedForAnyObject: Set<Effect> = [.observerRemoved, .appearanceBegan, .appearanceEnded]
+
+    /// How many rounds of propagation run: helper chains deeper than this are not followed.
+    static let propagationRounds = 8
+
+    public init() {}
+
+    /// Merges per-file summaries, resolving each function's type through `resolveType` (an
+    /// extension's written name to its key), and propagates effects through calls.
+    public init(files: [FileSummaries], superclasses: [String: String] = [:],
+                resolveType: (FileSummaries.Function) -> String?) {
+        self.superclasses = superclasses
+        var edges: [[FileSummaries.Edge]] = []
+        for file in files {
+            for function in file.functions {
+                let index = functions.count
+                let typeKey = resolveType(function)
+                functions.append(Function(fullName: function.fullName, typeKey: typeKey, kind: function.kind,
+                                          isPrivate: function.isPrivate, effects: function.effects))
+                edges.append(function.edges)
+                if function.kind != .accessor {
+                    byName[function.fullName, default: []].append(index)
+                    baseNames.insert(String(function.fullName.prefix { $0 != "(" }))
+                }
+                if let typeKey { byType[typeKey, default: []].append(index) }
+                for edge in function.edges {
+                    callersByName[edge.callee, default: []].append(Caller(function: index, receiver: edge.receiver,
+                                                                          arguments: edge.arguments,
+                                                                          localArguments: edge.localArguments))
+                }
+            }
+        }
+        propagate(edges)
+    }
+
+    /// Resolves every edge to its callees once, turns calls to unknown code into escapes, then
+    /// propagates with a worklist: when a function gains effects, only its callers are looked at
+    /// again. Effect sets only grow and are bounded (targets × effects), so this ends; the round
+    /// limit bounds how deep a chain of helpers is followed.
+    private mutating func propagate(_ edges: [[FileSummaries.Edge]]) {
+        var callersOf: [[(caller: Int, edge: Int)]] = Array(repeating: [], count: functions.count)
+        var resolved: [[[Int]]] = edges.map { $0.map { _ in [] } }
+        var knownCalls: [String: Bool] = [:]
+        for caller in functions.indices {
+            for (position, edge) in edges[caller].enumerated() {
+                // A call on `self` (or `super`) runs a method of the caller's own class chain.
+                let named = byName[edge.callee] ?? []
+                let callees = edge.receiver == .selfObject
+                    ? named.filter { isInClassChain(functions[$0].typeKey, of: functions[caller].typeKey) } : named
+                guard !callees.isEmpty else {
+                    // Not declared in the run (for this receiver): the arguments escape unless the call is known.
+                    let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
+                    knownCalls[edge.callee] = passive
+                    if !passive {
+                        for (_, target) in edge.arguments {
+                            functions[caller].effects.insert(TargetEffect(target, .escapesToUnknown))
+                        }
+                    }
+                    continue
+                }
+                resolved[caller][position] = callees.filter { $0 != caller }
+                for callee in resolved[caller][position] { callersOf[callee].append((caller, position)) }
+            }
+        }
+        var depth = Array(repeating: 0, count: functions.count)
+        var pending = functions.indices.filter { !functions[$0].effects.isEmpty && !callersOf[$0].isEmpty }
+        var queued = Set(pending)
+        while let callee = pending.popLast() {
+            queued.remove(callee)
+            guard depth[callee] < Self.propagationRounds else { continue }
+            for (caller, position) in callersOf[callee] {
+                let edge = edges[caller][position]
+                var grew = false
+                for effect in functions[callee].effects {
+                    if let mapped = Self.map(effect, through: edge), functions[caller].effects.insert(mapped).inserted { grew = true }
+                }
+                if grew, !callersOf[caller].isEmpty, queued.insert(caller).inserted {
+                    depth[caller] = max(depth[caller], depth[callee] + 1)
+                    pending.append(caller)
+                }
+            }
+        }
+    }
+
+    /// Whether `type` is `start` or one of its superclasses (free functions match free functions).
+    func isInClassChain(_ type: String?, of start: String?) -> Bool {
+        guard let type else { return start == nil }
+        var current = start
+        var steps = 0
+        while let candidate = current, steps < 32 {
+            if candidate == type { return true }
+            current = superclasses[candidate]
+            steps += 1
+        }
+        return false
+    }
+
+    /// An effect on a callee's parameter or `self`, seen from the caller.
+    static func map(_ effect: TargetEffect, through edge: FileSummaries.Edge) -> TargetEffect? {
+        switch effect.target {
+        case .parameter(let position):
+            guard let target = edge.arguments.first(where: { $0.position == position })?.target else { return nil }
+            return TargetEffect(target, effect.effect)
+        case .selfObject:
+            guard let receiver = edge.receiver else { return nil }
+            return TargetEffect(receiver, effect.effect)
+        case .member(let name):
+            // A method called on `self` acts on `self`'s own properties.
+            guard edge.receiver == .selfObject else { return nil }
+            return TargetEffect(.member(name), effect.effect)
+        case .other:
+            return effect
+        }
+    }
+
+    /// The functions of the run with this full name (`embed(_:in:)`), accessors excluded.
+    public func functions(named fullName: String) -> [Function] {
+        (byName[fullName] ?? []).map { functions[$0] }
+    }
+
+    /// Whether the run declares a callable function with this full name.
+    public func declares(_ fullName: String) -> Bool { byName[fullName] != nil }
+
+    /// Whether the run declares a callable function with this base name (`embed` for `embed(_:in:)`).
+    public func declares(baseName: String) -> Bool { baseNames.contains(baseName) }
+
+    /// What calling `fullName` with an object at argument `position` (or as the receiver, when
+    /// `position` is `nil`) may do to that object: the union over every function of that name.
+    /// `nil` when the run declares no such function.
+    public func effects(ofCalling fullName: String, onArgument position: Int?, receiverType: String? = nil) -> Set<Effect>? {
+        guard let named = byName[fullName] else { return nil }
+        // When the receiver's class is known, only its own methods (and its superclasses') can run;
+        // none there means a method the run does not declare (a library's extension): unknown.
+        var candidates = named
+        if let receiverType {
+            candidates = named.filter { isInClassChain(functions[$0].typeKey, of: receiverType) }
+            if candidates.isEmpty { return nil }
+        }
+        var result = Set<Effect>()
+        for candidate in candidates {
+            for effect in functions[candidate].effects {
+                switch (effect.target, position) {
+                case (.parameter(let index), let position?) where index == position: result.insert(effect.effect)
+                case (.selfObject, nil): result.insert(effect.effect)
+                default: continue
+                }
+            }
+        }
+        return result
+    }
+
+    /// Effects the code of a type (every declaration and extension, in any file) has on `self` and
+    /// on its properties, through its helpers too.
+    public func effects(inType typeKey: String) -> Set<TargetEffect> {
+        var result = Set<TargetEffect>()
+        for index in byType[typeKey] ?? [] {
+            for effect in functions[index].effects {
+                switch effect.target {
+                case .selfObject, .member, .other: result.insert(effect)
+                case .parameter: continue
+                }
+            }
+        }
+        return result
+    }
+
+    /// The call sites of `fullName` in the run whose receiver or arguments are targets of their
+    /// caller (calls that pass nothing traceable are not recorded).
+    public func callers(of fullName: String) -> [Caller] { callersByName[fullName] ?? [] }
+
+    /// The summaries of a type's functions (every file).
+    public func functions(inType typeKey: String) -> [Function] {
+        (byType[typeKey] ?? []).map { functions[$0] }
+    }
+}
+
+/// Framework calls that take an object without doing anything Lifeguard's protocols care about
+/// (and without keeping it somewhere the run cannot see): handing a controller to them is not an
+/// escape.
+enum FrameworkCalls {
+    static let passive: Set<String> = [
+        "print", "debugPrint", "dump", "assert", "precondition", "assertionFailure", "preconditionFailure",
+        "append", "insert", "contains", "firstIndex", "lastIndex", "remove", "removeAll", "filter", "map",
+        "addChild", "addChildViewController", "transition", "didMove", "willMove", "addSubview", "insertSubview",
+        "addArrangedSubview", "insertArrangedSubview", "beginAppearanceTransition", "isKind", "isMember", "type",
+        "String", "XCTAssertNotNil", "XCTAssertNil", "XCTAssertEqual", "XCTAssertTrue", "XCTAssertFalse",
+        "XCTAssertIdentical", "XCTAssert", "Unmanaged", "ObjectIdentifier", "withExtendedLifetime",
+    ]
+
+    /// Whether a call spelled `fullName` (`print(_:)`) is a passive framework call.
+    static func keepsArguments(_ fullName: String) -> Bool {
+        let base = fullName.prefix { $0 != "(" }
+        return passive.contains(String(base))
+    }
+}
+
+/// One file's functions, summarized without the project index (pass one of a run): names that
+/// are not locals are taken to be properties of `self` when they are lowercase.
+public struct FileSummaries: Sendable {
+    /// A function as this file sees it.
+    public struct Function: Sendable {
+        public var fullName: String
+        public var kind: FunctionKind
+        public var isPrivate: Bool
+        /// The enclosing type's qualified name, or an extension's written name (`isExtension`).
+        public var typeName: String?
+        public var isExtension: Bool
+        public var effects: Set<CallSummaries.TargetEffect>
+        public var edges: [Edge]
+    }
+
+    /// A call from one function of the run to another (or to an unknown one), with what it is given.
+    public struct Edge: Sendable {
+        /// The callee's full name as the call spells it.
+        public var callee: String
+        /// What it is called on, when that is a target of the caller: `self` for `helper()`.
+        public var receiver: CallSummaries.Target?
+        /// Arguments that are targets of the caller, by position.
+        public var arguments: [(position: Int, target: CallSummaries.Target)]
+        /// Arguments that are locals of the caller, by position, with what the caller itself
+        /// does to them (`let vc = X(); addChild(vc); show(vc)`).
+        public var localArguments: [(position: Int, effects: Set<CallSummaries.Effect>)] = []
+    }
+
+    public var functions: [Function] = []
+
+    public init(functions: [Function] = []) { self.functions = functions }
+
+    /// Summarizes every function of a parsed file.
+    /// `declaredBaseNames` are the base names of the run's functions (`nil`: all count): a call
+    /// to anything else is unknown code, which matters only for what the caller hands it of its
+    /// own parameters.
+    public static func extract(_ tree: SyntaxTree, qualifiedTypeNames: [String],
+                               declaredBaseNames: Set<String>? = nil) -> FileSummaries {
+        let model = FileModel(tree: tree, index: ProjectIndex.empty, withDestinations: false)
+        return Extractor(model: model, qualifiedTypeNames: qualifiedTypeNames, declaredBaseNames: declaredBaseNames).run()
+    }
+
+    private struct Extractor {
+        let model: FileModel
+        let qualifiedTypeNames: [String]
+        let declaredBaseNames: Set<String>?
+        var outline: Outline { model.outline }
+
+        func run() -> FileSummaries {
+            var summaries: [Function?] = Array(repeating: nil, count: outline.functions.count)
+            for (index, function) in outline.functions.enumerated() {
+                var typeName: String?
+                var isExtension = false
+                let typeNode = outline.nodes[function.node].enclosingType
+                if typeNode >= 0 {
+                    let typeIndex = outline.nodes[typeNode].detail
+                    isExtension = outline.types[typeIndex].kind == .extension
+                    typeName = isExtension ? outline.types[typeIndex].name : qualifiedTypeNames[typeIndex]
+                }
+                let isPrivate = function.modifiers.contains(.private) || function.modifiers.contains(.fileprivate)
+                summaries[index] = Function(fullName: function.fullName, kind: function.kind, isPrivate: isPrivate,
+                                            typeName: typeName, isExtension: isExtension, effects: [], edges: [])
+            }
+            // What each function does to its own locals, for the edges that hand them on.
+            let direct = model.directCalls()
+            var localEffects: [FunctionID: [VariableID: Set<CallSummaries.Effect>]] = [:]
+            for (call, effects) in direct {
+                guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
+                for (object, effect) in effects {
+                    if case .local(let variable) = object.root, object.path.isEmpty {
+                        localEffects[function, default: [:]][variable, default: []].insert(effect)
+                    }
+                }
+            }
+            for (name, calls) in model.callsByName {
+                let declared = declaredBaseNames?.contains(name) ?? true
+                let passive = !declared && FrameworkCalls.passive.contains(name)
+                for call in calls {
+                    if passive, direct[call] == nil { continue }
+                    guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
+                    record(call, direct: direct[call] ?? [], declared: declared, locals: localEffects[function] ?? [:],
+                           into: &summaries[function.index]!, function: function)
+                }
+            }
+            for position in outline.assignments.indices {
+                let assignment = AssignmentID(position)
+                guard let function = model.enclosingFunction(of: outline.assignments[position].nodeID) else { continue }
+                record(assignment, into: &summaries[function.index]!, function: function)
+            }
+            return FileSummaries(functions: summaries.compactMap { $0 })
+        }
+
+        /// The target an object is, from inside `function`.
+        func target(_ object: ObjectRef, in function: FunctionID) -> CallSummaries.Target? {
+            switch object.root {
+            case .selfObject:
+                if object.path.isEmpty { return .selfObject }
+                if object.path.count == 1, case .member(let name) = object.path[0] { return .member(name) }
+                return nil
+            case .parameter(let owner, let position) where object.path.isEmpty:
+                return owner == function ? .parameter(position) : nil
+            case .global(let name) where object.path.isEmpty:
+                // Without the index a property used bare looks like a global.
+                guard let first = name.unicodeScalars.first, first.properties.isLowercase else { return nil }
+                return .member(name)
+            default:
+                return nil
+            }
+        }
+
+        func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
+                    locals: [VariableID: Set<CallSummaries.Effect>], into summary: inout Function, function: FunctionID) {
+            if !direct.isEmpty {
+                for (object, effect) in direct {
+                    if let target = target(object, in: function) {
+                        summary.effects.insert(CallSummaries.TargetEffect(target, effect))
+                    } else if CallSummaries.recordedForAnyObject.contains(effect) {
+                        summary.effects.insert(CallSummaries.TargetEffect(.other, effect))
+                    }
+                }
+                return
+            }
+            // A call to some other function: an edge, when it touches the caller's targets.
+            let item = outline.calls[call.index]
+            var edgeArguments: [(position: Int, target: CallSummaries.Target)] = []
+            var localArguments: [(position: Int, effects: Set<CallSummaries.Effect>)] = []
+            for (position, argument) in model.arguments(of: call).enumerated() where argument.closure == nil {
+                // A target is a parameter, a property or a local: written as a plain name (or
+                // `self.name`); anything longer is not resolved at all. Unknown code matters only
+                // for the caller's own parameters, which are plain names.
+                guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf,
+                      let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
+                if !declared {
+                    if case .parameter = object.root, let target = target(object, in: function) {
+                        edgeArguments.append((position, target))
+                    }
+                    continue
+                }
+                if let target = target(object, in: function) {
+                    edgeArguments.append((position, target))
+                } else if case .local(let variable) = object.root, object.path.isEmpty {
+                    localArguments.append((position, locals[variable] ?? []))
+                }
+            }
+            var edgeReceiver: CallSummaries.Target?
+            if declared, !item.isImplicitMember {
+                var receiver: ObjectRef? = .selfObject
+                if let range = item.receiver {
+                    receiver = model.simpleReference(range) != nil ? model.trackableObject(range, at: item.nodeID) : nil
+                }
+                edgeReceiver = receiver.flatMap { target($0, in: function) }
+            }
+            guard edgeReceiver != nil || !edgeArguments.isEmpty || !localArguments.isEmpty else { return }
+            summary.edges.append(Edge(callee: model.fullName(of: call), receiver: edgeReceiver, arguments: edgeArguments,
+                                      localArguments: localArguments))
+        }
+
+        func record(_ assignment: AssignmentID, into summary: inout Function, function: FunctionID) {
+            for (object, effect) in model.directEffects(of: assignment) {
+                if let target = target(object, in: function) {
+                    summary.effects.insert(CallSummaries.TargetEffect(target, effect))
+                }
+            }
+        }
+    }
+}
+/// Reads the elements of an array literal.
+public enum ArrayLiteral {
+    /// The raw token ranges of the elements between `open` (`[`) and `close` (`]`).
+    public static func elements(_ tree: SyntaxTree, open: Int, close: Int) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = open + 1
+        var current = open + 1
+        while current < close {
+            let kind = tree.tokens[current].kind
+            if kind == .leftParen || kind == .leftBracket || kind == .leftBrace, let partner = tree.partner(ofToken: current),
+               partner > current {
+                current = partner + 1
+                continue
+            }
+            if kind == .comma {
+                result.append(start..<current)
+                start = current + 1
+            }
+            current += 1
+        }
+        if !tree.significantTokens(in: start..<close).isEmpty { result.append(start..<close) }
+        return result
+    }
+}

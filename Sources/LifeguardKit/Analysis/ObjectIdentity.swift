@@ -1,0 +1,459 @@
+/// One step from an object to another it reaches.
+public enum PathLink: Hashable, Sendable {
+    /// A property: `child` in `self.child`.
+    case member(String)
+    /// What a method returns: `makeChild()`.
+    case call(String)
+    /// One element of a collection: `children[0]`, `children.last`, a loop variable.
+    case element
+    /// `$0` in `x.map { ... }`: an element of `x`, or `x` itself when `x` is an optional.
+    case elementOrSelf
+}
+
+/// Which value of a property an accessor sees: inside `willSet` the property still holds the old
+/// value (`newValue` is the new one); inside `didSet` it holds the new one (`oldValue` the old).
+public enum ValuePhase: Hashable, Sendable {
+    case current, old, new
+}
+
+/// An object as code names it, after names are resolved and aliases followed: `self.child`,
+/// `child`, `if let vc = child { vc }`, `newValue` in `child`'s `willSet` and `$0` in
+/// `child.map { $0 }` are all `self` → `child`.
+public struct ObjectRef: Hashable, Sendable, CustomStringConvertible {
+    /// Where the path starts.
+    public enum Root: Hashable, Sendable {
+        case selfObject
+        /// A local that is not an alias of anything traceable (it holds a new object, a call's result).
+        case local(VariableID)
+        case pattern(TokenID)
+        case parameter(FunctionID, Int)
+        case closureParameter(ClosureID, Int)
+        case capture(ClosureID, Int)
+        /// A global, a type (`UIApplication`, `NotificationCenter`), or a name the run cannot resolve.
+        case global(String)
+        /// Something with no name: a literal, an operator expression; unique per start token.
+        case opaque(TokenID)
+    }
+
+    public var root: Root
+    public var path: [PathLink]
+    /// For a property of `self` read inside that property's own observers.
+    public var phase: ValuePhase
+
+    public init(root: Root, path: [PathLink] = [], phase: ValuePhase = .current) {
+        self.root = root
+        self.path = path
+        self.phase = phase
+    }
+
+    public static let selfObject = ObjectRef(root: .selfObject)
+
+    /// `self` itself.
+    public var isSelf: Bool { root == .selfObject && path.isEmpty }
+
+    /// The stored-property name when this is `self.name` (one member deep).
+    public var selfMember: String? {
+        guard root == .selfObject, path.count == 1, case .member(let name) = path[0] else { return nil }
+        return name
+    }
+
+    /// Whether this is (an element of) one of `collections`, reached through `self` or not:
+    /// `children[0]`, `children.last`, `for child in children`, `$0` of `viewControllers.forEach`.
+    public func isElement(ofAnyOf collections: Set<String>) -> Bool {
+        var sawCollection = false
+        for link in path {
+            switch link {
+            case .member(let name):
+                sawCollection = collections.contains(name)
+            case .call:
+                // `children.dropFirst()`, `viewControllers.reversed()`: still the collection's elements.
+                continue
+            case .element, .elementOrSelf:
+                if sawCollection { return true }
+            }
+        }
+        return false
+    }
+
+    /// The same object as `other`: same root and path, where an `elementOrSelf` step matches
+    /// either reading and `current` matches either phase.
+    public func isSame(as other: ObjectRef) -> Bool {
+        guard root == other.root else { return false }
+        if phase != other.phase, phase != .current, other.phase != .current { return false }
+        if path == other.path { return true }
+        return Self.pathsMatch(path[...], other.path[...])
+    }
+
+    private static func pathsMatch(_ lhs: ArraySlice<PathLink>, _ rhs: ArraySlice<PathLink>) -> Bool {
+        // Linear: an `elementOrSelf` on one side either consumes an `element` on the other or nothing.
+        var left = lhs.startIndex
+        var right = rhs.startIndex
+        while left < lhs.endIndex || right < rhs.endIndex {
+            let l = left < lhs.endIndex ? lhs[left] : nil
+            let r = right < rhs.endIndex ? rhs[right] : nil
+            if l == r {
+                left += 1
+                right += 1
+            } else if l == .elementOrSelf {
+                left += 1
+                if r == .element { right += 1 }
+            } else if r == .elementOrSelf {
+                right += 1
+                if l == .element { left += 1 }
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    public var description: String {
+        var text: String
+        switch root {
+        case .selfObject: text = "self"
+        case .local(let id): text = "local\(id)"
+        case .pattern(let id): text = "pattern\(id)"
+        case .parameter(let function, let index): text = "param\(function).\(index)"
+        case .closureParameter(let closure, let index): text = "closure\(closure).$\(index)"
+        case .capture(let closure, let index): text = "capture\(closure).\(index)"
+        case .global(let name): text = name
+        case .opaque(let token): text = "opaque\(token)"
+        }
+        for link in path {
+            switch link {
+            case .member(let name): text += "." + name
+            case .call(let name): text += "." + name + "()"
+            case .element: text += "[]"
+            case .elementOrSelf: text += "[?]"
+            }
+        }
+        switch phase {
+        case .current: break
+        case .old: text += "@old"
+        case .new: text += "@new"
+        }
+        return text
+    }
+}
+
+/// Calls whose single closure receives the receiver's elements (or the receiver itself).
+enum ClosureReceiverRelation {
+    /// `children.forEach { $0 ... }`: `$0` is an element.
+    static let elementCalls: Set<String> = [
+        "forEach", "filter", "first", "last", "contains", "allSatisfy", "sorted", "min", "max", "firstIndex",
+        "lastIndex", "drop", "prefix", "removeAll", "reduce",
+    ]
+    /// `child.map { $0 ... }`: an element of an array, or the value of an optional.
+    static let elementOrSelfCalls: Set<String> = ["map", "flatMap", "compactMap"]
+    /// Configuration helpers that pass the receiver itself (`Then`'s `do`/`then`, Kotlin-style `apply`).
+    static let selfCalls: Set<String> = ["do", "then", "with", "apply", "also", "configure"]
+}
+
+extension FileModel {
+    /// How many alias hops an identity or type walk follows before giving up.
+    static let aliasHopLimit = 16
+
+    /// What `name` means at raw token `token`.
+    public func binding(of name: String, at token: TokenID) -> Binding {
+        if name.utf8.first == UInt8(ascii: "$"), let position = Int(name.dropFirst()) {
+            return anonymousParameter(position, at: token)
+        }
+        return scopes.binding(of: name, at: token.index)
+    }
+
+    /// `$0` at a token: a parameter of the innermost closure around it that names none.
+    private func anonymousParameter(_ position: Int, at token: TokenID) -> Binding {
+        guard var node = innermostNode(containing: token.index) else { return .free("$\(position)") }
+        var steps = 0
+        while steps < Self.ancestorLimit {
+            steps += 1
+            let item = outline.nodes[node.index]
+            if item.kind == .closure {
+                let closure = outline.closures[item.detail]
+                if closure.parameterNames.isEmpty, closure.body.contains(token.index) {
+                    return .closureParameter(ClosureID(item.detail), position)
+                }
+            }
+            guard item.parent >= 0 else { break }
+            node = NodeID(item.parent)
+        }
+        return .free("$\(position)")
+    }
+
+    /// The object a chain names where it is written (`node` is the node the chain belongs to).
+    public func object(of chain: ExpressionChain, at node: NodeID) -> ObjectRef {
+        var visited = Set<VariableID>()
+        return object(of: chain, at: node, hops: 0, visited: &visited)
+    }
+
+    /// The object a declared variable holds: a property of `self`, or what a local stands for.
+    public func object(ofVariable variable: VariableID) -> ObjectRef {
+        if isMemberDeclaration(variable) {
+            return ObjectRef(root: .selfObject, path: [.member(outline.variables[variable.index].name)])
+        }
+        var visited = Set<VariableID>()
+        return objectOfLocal(variable, hops: 0, visited: &visited)
+    }
+
+    /// The object an expression's tokens name, when they are a chain; `opaque` otherwise.
+    public func object(ofTokens range: Range<Int>, at node: NodeID) -> ObjectRef {
+        guard let chain = ExpressionChain(tree, tokens: range) else {
+            return ObjectRef(root: .opaque(TokenID(range.lowerBound)))
+        }
+        return object(of: chain, at: node)
+    }
+
+    func object(of chain: ExpressionChain, at node: NodeID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+        guard case .name(let rootName)? = chain.links.first, !chain.isImplicitMember else {
+            return ObjectRef(root: .opaque(TokenID(chain.linkTokens.first ?? 0)))
+        }
+        var base = objectOfName(rootName, token: TokenID(chain.linkTokens[0]), at: node, hops: hops, visited: &visited)
+        Self.append(chain.links.dropFirst(), to: &base)
+        return base
+    }
+
+    /// Adds the links after a chain's root to an object's path.
+    static func append(_ links: ArraySlice<ExpressionChain.Link>, to object: inout ObjectRef) {
+        for link in links {
+            switch link {
+            case .name(let name):
+                if name == "first" || name == "last" {
+                    object.path.append(.element)
+                } else {
+                    object.path.append(.member(name))
+                }
+            case .call:
+                // `children.first(where:)`, `makeChild()`: the name before the parentheses was a call.
+                if case .member(let name)? = object.path.last {
+                    object.path.removeLast()
+                    object.path.append(.call(name))
+                } else if object.path.last != .element {
+                    object.path.append(.call(""))
+                }
+            case .subscript:
+                object.path.append(.element)
+            case .closure:
+                // A trailing closure makes the link before it a call: `Task { }`, `items.first { }`.
+                if case .member(let name)? = object.path.last {
+                    object.path.removeLast()
+                    object.path.append(name == "first" || name == "last" ? .element : .call(name))
+                } else if object.path.isEmpty {
+                    object.path.append(.call(""))
+                }
+            }
+        }
+    }
+
+    private func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
+                              visited: inout Set<VariableID>) -> ObjectRef {
+        switch binding(of: name, at: token) {
+        case .selfValue:
+            return .selfObject
+        case .free(let free):
+            // Inside a type, a bare lowercase name that is no local is a member of `self`: one the
+            // run declares, or one a framework superclass does (`children`, `view`, `topAnchor`).
+            guard isMemberOfEnclosingType(free, at: node)
+                    || (free.first?.isLowercase == true && outline.nodes[node.index].enclosingType >= 0) else {
+                return ObjectRef(root: .global(free))
+            }
+            return ObjectRef(root: .selfObject, path: [.member(free)], phase: phaseOfProperty(free, at: node))
+        case .local(let variable):
+            return objectOfLocal(variable, hops: hops, visited: &visited)
+        case .pattern(let token):
+            return objectOfPattern(token, hops: hops, visited: &visited)
+        case .parameter(let function, let index):
+            return ObjectRef(root: .parameter(function, index))
+        case .capture(let closure, let index):
+            let capture = outline.captures[outline.closures[closure.index].captures.lowerBound + index]
+            if let expression = capture.expression, hops < Self.aliasHopLimit,
+               let source = ExpressionChain(tree, tokens: expression) {
+                return object(of: source, at: outline.closures[closure.index].nodeID, hops: hops + 1, visited: &visited)
+            }
+            return ObjectRef(root: .capture(closure, index))
+        case .closureParameter(let closure, let index):
+            return objectOfClosureParameter(closure, index: index, hops: hops, visited: &visited)
+        case .accessorValue(let function, let value):
+            guard let property = outline.functions[function.index].property, property >= 0,
+                  isMemberDeclaration(VariableID(property)) else {
+                return ObjectRef(root: .global(value == .newValue ? "newValue" : "oldValue"))
+            }
+            return ObjectRef(root: .selfObject, path: [.member(outline.variables[property].name)],
+                             phase: value == .newValue ? .new : .old)
+        }
+    }
+
+    /// `let vc = child`, `if let vc = child as? Detail`, `guard let child`, `for vc in children`:
+    /// the object the local stands for. A local holding a new object or a call's result is its own root.
+    private func objectOfLocal(_ variable: VariableID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+        let declaration = outline.variables[variable.index]
+        let own = ObjectRef(root: .local(variable))
+        guard hops < Self.aliasHopLimit, visited.insert(variable).inserted else { return own }
+        let node = declaration.nodeID
+        if let loop = enclosingLoop(ofBinding: declaration) {
+            guard let sequence = loopSequence(loop) else { return own }
+            var element = object(of: sequence.chain, at: node, hops: hops + 1, visited: &visited)
+            if case .opaque = element.root { return own }
+            // `for (index, child) in children.enumerated()`: the second name is the element.
+            if sequence.isEnumerated {
+                guard isSecondNameOfTuplePattern(declaration, in: loop) else { return own }
+            } else if isInTuplePattern(declaration, in: loop) {
+                return own
+            }
+            element.path.append(.element)
+            return element
+        }
+        guard let initializer = declaration.initializer else {
+            // `if let child`, `guard let child`: the outer `child`.
+            guard declaration.isConditionalBinding else { return own }
+            return objectOfName(declaration.name, token: TokenID(declaration.nameToken), at: node, hops: hops + 1,
+                                visited: &visited)
+        }
+        guard let source = Self.aliasSource(tree, initializer) else { return own }
+        let resolved = object(of: source, at: node, hops: hops + 1, visited: &visited)
+        // A call's result is not the receiver: `let child = makeChild()` is a new object.
+        if case .opaque = resolved.root { return own }
+        if case .call? = resolved.path.last { return own }
+        return resolved
+    }
+
+    /// A name a pattern binds: in `for case let tab as Tab in children`, an element of `children`.
+    private func objectOfPattern(_ token: TokenID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+        let own = ObjectRef(root: .pattern(token))
+        guard hops < Self.aliasHopLimit, let node = innermostNode(containing: token.index), outline[node].kind == .conditional
+        else { return own }
+        let loop = outline.conditionals[outline[node].detail]
+        guard loop.kind == .forIn, let sequence = loopSequence(loop), !sequence.isEnumerated else { return own }
+        var element = object(of: sequence.chain, at: node, hops: hops + 1, visited: &visited)
+        if case .opaque = element.root { return own }
+        element.path.append(.element)
+        return element
+    }
+
+    /// The chain an initializer aliases: the whole initializer when it is a chain, or the part
+    /// before a top-level cast (`x as? T`, `x as! T`).
+    static func aliasSource(_ tree: SyntaxTree, _ initializer: Range<Int>) -> ExpressionChain? {
+        if let chain = ExpressionChain(tree, tokens: initializer) { return chain }
+        let tokens = tree.significantTokens(in: initializer)
+        var depth = 0
+        for token in tokens {
+            switch tree.tokens[token].kind {
+            case .leftParen, .leftBracket, .leftBrace: depth += 1
+            case .rightParen, .rightBracket, .rightBrace: depth -= 1
+            case .keyword where depth == 0 && tree.tokens[token].keyword == .as:
+                return ExpressionChain(tree, tokens: initializer.lowerBound..<token)
+            default: break
+            }
+        }
+        return nil
+    }
+
+    private func objectOfClosureParameter(_ closure: ClosureID, index: Int, hops: Int,
+                                          visited: inout Set<VariableID>) -> ObjectRef {
+        let own = ObjectRef(root: .closureParameter(closure, index))
+        let item = outline.closures[closure.index]
+        guard index == 0, hops < Self.aliasHopLimit, item.parameterNames.count <= 1, let callIndex = item.call else { return own }
+        let call = outline.calls[callIndex]
+        let name = tree.text(ofToken: call.nameToken)
+        let link: PathLink?
+        if ClosureReceiverRelation.elementCalls.contains(name) {
+            link = .element
+        } else if ClosureReceiverRelation.elementOrSelfCalls.contains(name) {
+            link = .elementOrSelf
+        } else if ClosureReceiverRelation.selfCalls.contains(name) {
+            link = nil
+        } else {
+            return own
+        }
+        guard let receiverRange = call.receiver, let receiver = ExpressionChain(tree, tokens: receiverRange) else { return own }
+        var base = object(of: receiver, at: call.nodeID, hops: hops + 1, visited: &visited)
+        if case .opaque = base.root { return own }
+        if let link { base.path.append(link) }
+        return base
+    }
+
+    /// The `for` loop that binds `declaration` in its pattern, if it is a loop variable.
+    func enclosingLoop(ofBinding declaration: VariableDeclaration) -> Conditional? {
+        guard declaration.isConditionalBinding else { return nil }
+        let parent = outline.nodes[declaration.node].parent
+        guard parent >= 0, outline.nodes[parent].kind == .conditional else { return nil }
+        let conditional = outline.conditionals[outline.nodes[parent].detail]
+        return conditional.kind == .forIn ? conditional : nil
+    }
+
+    /// The sequence a `for ... in` loop walks, when it is a chain: `children` in
+    /// `for child in children where child.isViewLoaded`; `isEnumerated` for `x.enumerated()`.
+    public func loopSequence(_ loop: Conditional) -> (chain: ExpressionChain, isEnumerated: Bool)? {
+        let tokens = tree.significantTokens(in: loop.condition)
+        guard let inIndex = tokens.firstIndex(where: { tree.tokens[$0].isKeyword(.in) }), inIndex + 1 < tokens.count else {
+            return nil
+        }
+        var end = tokens.endIndex
+        if let whereIndex = tokens[(inIndex + 1)...].firstIndex(where: { tree.tokens[$0].isKeyword(.where) }) { end = whereIndex }
+        guard inIndex + 1 < end, let chain = ExpressionChain(tree, tokens: tokens[inIndex + 1]..<(tokens[end - 1] + 1)) else {
+            return nil
+        }
+        if chain.links.count >= 3, case .call = chain.links.last!, chain.links[chain.links.count - 2] == .name("enumerated") {
+            return (ExpressionChain(links: Array(chain.links.dropLast(2)), linkTokens: Array(chain.linkTokens.dropLast(2))),
+                    true)
+        }
+        return (chain, false)
+    }
+
+    private func isInTuplePattern(_ declaration: VariableDeclaration, in loop: Conditional) -> Bool {
+        guard let first = tree.significantTokens(in: loop.condition).first(where: { !tree.tokens[$0].isKeyword(.case) }) else {
+            return false
+        }
+        return tree.tokens[first].kind == .leftParen && declaration.nameToken > first
+    }
+
+    private func isSecondNameOfTuplePattern(_ declaration: VariableDeclaration, in loop: Conditional) -> Bool {
+        let tokens = tree.significantTokens(in: loop.condition)
+        guard let open = tokens.first, tree.tokens[open].kind == .leftParen, let close = tree.partner(ofToken: open) else {
+            return false
+        }
+        guard let comma = tokens.first(where: { $0 > open && $0 < close && tree.tokens[$0].kind == .comma }) else { return false }
+        return declaration.nameToken > comma && declaration.nameToken < close
+    }
+
+    /// Whether `name` is a property or method of the type enclosing `node` (any file, superclasses of the run).
+    func isMemberOfEnclosingType(_ name: String, at node: NodeID) -> Bool {
+        member(name, at: node.index) != nil
+    }
+
+    /// A property declared directly in a type (not a local).
+    public func isMemberDeclaration(_ variable: VariableID) -> Bool {
+        let parent = outline.nodes[outline.variables[variable.index].node].parent
+        return parent >= 0 && outline.nodes[parent].kind == .type
+    }
+
+    /// Inside `prop`'s own `willSet` the property is still the old value; inside `didSet`, the new one.
+    func phaseOfProperty(_ name: String, at node: NodeID) -> ValuePhase {
+        guard let function = enclosingFunction(of: node.index), let property = outline.functions[function].property,
+              property >= 0, outline.variables[property].name == name else { return .current }
+        switch outline.functions[function].accessorKind {
+        case .willSet?: return .old
+        case .didSet?: return .new
+        default: return .current
+        }
+    }
+
+    /// Whether two chains, each where it is written, name the same object.
+    public func isSameObject(_ lhs: ExpressionChain, at lhsNode: NodeID, _ rhs: ExpressionChain, at rhsNode: NodeID) -> Bool {
+        object(of: lhs, at: lhsNode).isSame(as: object(of: rhs, at: rhsNode))
+    }
+}
+
+extension ExpressionChain {
+    /// A chain made of links already read (a prefix of another chain).
+    init(links: [Link], linkTokens: [Int]) {
+        self.links = links
+        self.linkTokens = linkTokens
+        self.isImplicitMember = false
+    }
+
+    /// The chain without its last `count` links, or `nil` when nothing would remain.
+    public func dropping(last count: Int) -> ExpressionChain? {
+        guard links.count > count else { return nil }
+        return ExpressionChain(links: Array(links.dropLast(count)), linkTokens: Array(linkTokens.dropLast(count)))
+    }
+}

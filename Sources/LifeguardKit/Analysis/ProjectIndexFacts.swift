@@ -1,0 +1,366 @@
+/// What one file contributes to the project index, read from its syntax tree in the first pass
+/// and kept after the tree is released. Names are as written: resolving them needs every file,
+/// so `ProjectIndex` does it once all files are read.
+///
+/// Types are referred to by their position in `types` (the file's `outline.types` order); `-1`
+/// means file level.
+public struct ProjectIndexFacts: Sendable {
+    /// One type declaration or extension.
+    struct TypeEntry: Sendable {
+        var kind: TypeKind
+        /// The name as written (the extended type, for an extension).
+        var written: String
+        /// The qualified name (see `ProjectIndex.qualifiedNames`); for an extension, `written`
+        /// without generic arguments.
+        var qualified: String
+        var inherited: [String]
+        /// For a protocol: written with `AnyObject`, `class`, `@objc`, or `where Self:` a class.
+        var declaresClassBound: Bool
+    }
+
+    /// `typealias Name = Target`.
+    struct AliasEntry: Sendable {
+        /// The enclosing type's position, or -1.
+        var scopeType: Int32
+        var name: String
+        var target: ProjectIndex.AliasTarget
+    }
+
+    /// A property or method declared directly in a type.
+    struct MemberEntry: Sendable {
+        var type: Int32
+        var name: String
+        var isProperty: Bool
+        var isStored: Bool
+        var isWeakOrUnowned: Bool
+        var isLazy: Bool
+        var isOutlet: Bool
+        /// The type name the annotation or initializer names, as written.
+        var writtenType: String?
+        /// The annotation is a function type.
+        var annotatedAsFunction: Bool
+    }
+
+    /// Where the receiver `x` of `x.member = value` gets its type from.
+    enum ReceiverSource: Sendable {
+        /// Not a two-name chain: nothing to resolve.
+        case none
+        /// A local or parameter, declared with this type name (or none evident).
+        case written(String?)
+        /// A member of the enclosing type.
+        case member(String)
+    }
+
+    struct AssignmentEntry: Sendable {
+        var member: String
+        var value: ProjectIndex.AssignedValue
+        var isOwnMember: Bool
+        var type: Int32
+        var receiver: ReceiverSource
+    }
+
+    /// A remembered call, in the code of `type` (or at file level).
+    struct CallEntry: Sendable {
+        var type: Int32
+        var call: ProjectIndex.IndexedCall
+    }
+
+    struct FunctionEntry: Sendable {
+        var fullName: String
+        var type: Int32
+        var parameterNames: [String]
+        /// The remembered calls of its body, in order.
+        var calls: [ProjectIndex.IndexedCall]
+    }
+
+    var types: [TypeEntry] = []
+    var aliases: [AliasEntry] = []
+    var members: [MemberEntry] = []
+    var assignments: [AssignmentEntry] = []
+    var calls: [CallEntry] = []
+    var functions: [FunctionEntry] = []
+    /// What each function does to its arguments, `self` and its properties (see `CallSummaries`).
+    var summaries = FileSummaries()
+
+    /// Reads the facts of one file. `indexedCallNames` are the calls rules asked to remember.
+    public init(tree: SyntaxTree, indexedCallNames: Set<String>) {
+        let outline = tree.outline
+        let qualified = ProjectIndex.qualifiedNames(tree)
+        types.reserveCapacity(outline.types.count)
+        for (position, type) in outline.types.enumerated() {
+            var classBound = false
+            if type.kind == .protocol {
+                classBound = type.inheritedTypes.contains { $0.name == "AnyObject" || $0.name == "class" }
+                    || type.attributes.contains("objc")
+                    || (type.whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
+            }
+            types.append(TypeEntry(
+                kind: type.kind, written: type.name,
+                qualified: type.kind == .extension ? ProjectIndex.withoutGenerics(type.name) : qualified[position],
+                inherited: type.inheritedTypes.map(\.name), declaresClassBound: classBound))
+        }
+        for alias in outline.typeAliases {
+            let scope = alias.enclosingType >= 0 ? Int32(outline.nodes[alias.enclosingType].detail) : -1
+            let target: ProjectIndex.AliasTarget
+            if TypeNames.isFunctionType(tree, alias.target) {
+                target = .function
+            } else if let written = TypeNames.annotated(tree, alias.target) {
+                target = .type(written, scope: nil)
+            } else {
+                target = .other
+            }
+            aliases.append(AliasEntry(scopeType: scope, name: alias.name, target: target))
+        }
+        readMembers(tree)
+        // Locals are searched only for names some variable of the file declares: most receivers
+        // and arguments are properties, and the search walks back through the function.
+        let variableNames = Set(outline.variables.lazy.map(\.name))
+        readAssignments(tree, variableNames: variableNames)
+        readCalls(tree, callNames: indexedCallNames, variableNames: variableNames)
+        summaries = FileSummaries.extract(tree, qualifiedTypeNames: qualified)
+    }
+
+    /// The position of the type enclosing node `node`, or -1.
+    private static func enclosingType(_ outline: Outline, _ node: Int) -> Int32 {
+        let typeNode = outline.nodes[node].enclosingType
+        return typeNode >= 0 ? Int32(outline.nodes[typeNode].detail) : -1
+    }
+
+    private mutating func readMembers(_ tree: SyntaxTree) {
+        let outline = tree.outline
+        for variable in outline.variables {
+            let node = outline.nodes[variable.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
+            if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
+            members.append(MemberEntry(
+                type: Int32(outline.nodes[node.parent].detail), name: variable.name, isProperty: true,
+                isStored: variable.storage != .computed,
+                isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
+                isLazy: variable.modifiers.contains(.lazy), isOutlet: variable.attributes.contains("IBOutlet"),
+                writtenType: named,
+                annotatedAsFunction: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false))
+        }
+        for function in outline.functions where function.kind == .function {
+            let node = outline.nodes[function.node]
+            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            members.append(MemberEntry(
+                type: Int32(outline.nodes[node.parent].detail), name: function.name, isProperty: false, isStored: false,
+                isWeakOrUnowned: false, isLazy: false, isOutlet: false, writtenType: nil, annotatedAsFunction: false))
+        }
+    }
+
+    private mutating func readAssignments(_ tree: SyntaxTree, variableNames: Set<String>) {
+        let outline = tree.outline
+        for assignment in outline.assignments {
+            guard let lhs = AssignedPath(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
+            // Only the first tokens of the right-hand side decide its shape: it is not gathered
+            // whole, since it can be a closure holding the rest of the file.
+            let first = Self.firstSignificant(tree, in: assignment.rhs)
+            let single = first.map { (tree.nextSignificant(after: $0) ?? Int.max) >= assignment.rhs.upperBound } ?? false
+            let value: ProjectIndex.AssignedValue
+            if single, let first, tree.token(first, is: "self") {
+                value = .selfReference
+            } else if single, let first, tree.tokens[first].isKeyword(.nil) {
+                value = .nilLiteral
+            } else if Self.isCreation(tree, assignment.rhs) {
+                value = .creation
+            } else if single, let first, tree.tokens[first].kind == .identifier,
+                      case let name = tree.text(ofToken: first), variableNames.contains(name),
+                      let local = tree.localVariable(named: name, visibleAt: assignment.node),
+                      let initializer = outline.variables[local].initializer,
+                      Self.isCreation(tree, initializer) {
+                // `let source = PhotoSource(photo); self.source = source` stores a new object too.
+                value = .creation
+            } else {
+                value = .other
+            }
+            var receiver = ReceiverSource.none
+            if lhs.names.count == 2, let root = lhs.names.first {
+                receiver = .member(root)
+                if !lhs.startsWithSelf {
+                    if variableNames.contains(root), let local = tree.localVariable(named: root, visibleAt: assignment.node) {
+                        let variable = outline.variables[local]
+                        receiver = .written(variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
+                            ?? variable.initializer.flatMap { TypeNames.initialized(tree, $0) })
+                    } else if let (_, parameter) = tree.parameter(named: root, visibleAt: assignment.node) {
+                        receiver = .written(TypeNames.annotated(tree, outline.parameters[parameter].type))
+                    }
+                }
+            }
+            assignments.append(AssignmentEntry(
+                member: member, value: value, isOwnMember: lhs.names.count == 1,
+                type: Self.enclosingType(outline, assignment.node), receiver: receiver))
+        }
+    }
+
+    private mutating func readCalls(_ tree: SyntaxTree, callNames: Set<String>, variableNames: Set<String>) {
+        let outline = tree.outline
+        var functionCalls: [Int: [ProjectIndex.IndexedCall]] = [:]
+        if !callNames.isEmpty {
+            // Compare lengths first: most calls are not remembered, and that test allocates nothing.
+            var lengths = Set<Int>()
+            for name in callNames { lengths.insert(name.utf8.count) }
+            for call in outline.calls {
+                guard lengths.contains(tree.tokens[call.nameToken].range.count) else { continue }
+                let name = tree.text(ofToken: call.nameToken)
+                guard callNames.contains(name) else { continue }
+                let node = outline.nodes[call.node]
+                let functionNode = node.enclosingFunction
+                let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
+                let arguments = outline.arguments[call.arguments]
+                let firstChain = arguments.first.flatMap {
+                    Self.mayBeChain(tree, $0.expression) ? ExpressionChain(tree, tokens: $0.expression) : nil
+                }
+                var firstIsLocal = false
+                if let firstChain, !firstChain.startsWithSelf, let root = firstChain.names.first {
+                    firstIsLocal = (variableNames.contains(root) && tree.localVariable(named: root, visibleAt: call.node) != nil)
+                        || tree.parameter(named: root, visibleAt: call.node) != nil
+                }
+                let indexed = ProjectIndex.IndexedCall(
+                    name: name, receiver: call.receiver.flatMap { ExpressionChain(tree, tokens: $0)?.key },
+                    firstArgument: firstChain?.key, firstArgumentIsLocal: firstIsLocal,
+                    labels: arguments.map { $0.label ?? "_" }, function: function?.fullName,
+                    inDeinit: function?.kind == .deinitializer)
+                if node.enclosingType >= 0 {
+                    calls.append(CallEntry(type: Int32(outline.nodes[node.enclosingType].detail), call: indexed))
+                }
+                if functionNode >= 0 { functionCalls[functionNode, default: []].append(indexed) }
+            }
+        }
+        // Without remembered calls the index keeps no functions either, as rules ask for both together.
+        guard !callNames.isEmpty else { return }
+        for function in outline.functions where function.kind != .accessor {
+            functions.append(FunctionEntry(
+                fullName: function.fullName, type: Self.enclosingType(outline, function.node),
+                parameterNames: outline.parameters[function.parameters].map(\.name),
+                calls: functionCalls[function.node] ?? []))
+        }
+    }
+
+    /// `Foo(...)`, `Foo.init(...)` or `.init(...)` (or a cast, which names the type too): what
+    /// `TypeNames.initialized` finds, without gathering the whole expression. A cast is looked
+    /// for among the top-level tokens only (jumping over brackets), and the creation forms are
+    /// decided by their first few tokens, so the cost does not grow with closures inside.
+    static func isCreation(_ tree: SyntaxTree, _ range: Range<Int>) -> Bool {
+        guard let first = firstSignificant(tree, in: range) else { return false }
+        var prefix: [Int] = [first]
+        func next() -> Int? {
+            guard let last = prefix.last, let following = tree.nextSignificant(after: last),
+                  following < range.upperBound else { return nil }
+            prefix.append(following)
+            return following
+        }
+        // `.init(...)`
+        if tree.tokens[first].kind == .period {
+            if let second = next(), tree.token(second, is: "init"), next() != nil { return true }
+        }
+        var token: Int? = first
+        while let current = token, current < range.upperBound {
+            switch tree.tokens[current].kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                // An unclosed bracket leaves the rest nested: no top-level cast after it.
+                guard let close = tree.partner(ofToken: current), close < range.upperBound else { token = nil; continue }
+                token = tree.nextSignificant(after: close)
+            case .rightParen, .rightBracket, .rightBrace:
+                token = nil
+            case .keyword where tree.tokens[current].keyword == .as:
+                return TypeNames.initialized(tree, range) != nil
+            default:
+                token = tree.nextSignificant(after: current)
+            }
+        }
+        guard tree.tokens[first].kind == .identifier else { return false }
+        // No cast: `Name(`, `Name.Inner {`, `Name<`, `Name.init`, decided by the dotted name and
+        // the two tokens after it.
+        prefix = [first]
+        while let period = next(), tree.tokens[period].kind == .period, let name = next(),
+              tree.tokens[name].kind == .identifier {}
+        _ = next()
+        return TypeNames.initialized(tree, first..<(prefix.last! + 1)) != nil
+    }
+
+    /// The first significant token of a raw range, if any.
+    static func firstSignificant(_ tree: SyntaxTree, in range: Range<Int>) -> Int? {
+        guard range.lowerBound < range.upperBound else { return nil }
+        let token = tree.tokens[range.lowerBound].isTrivia ? tree.nextSignificant(after: range.lowerBound) : range.lowerBound
+        return token.flatMap { $0 < range.upperBound ? $0 : nil }
+    }
+
+    /// Whether an expression can be a chain (`ExpressionChain` reads it only then): closures and
+    /// literals are not, and gathering one whole would cost its size at every call that takes it.
+    static func mayBeChain(_ tree: SyntaxTree, _ range: Range<Int>) -> Bool {
+        guard let first = firstSignificant(tree, in: range) else { return false }
+        let token = tree.tokens[first]
+        return token.kind == .identifier || token.kind == .period || token.kind == .keyword
+    }
+
+    /// `where Self: UIViewController` makes a protocol class-bound.
+    static func whereClauseBindsSelfToClass(_ tree: SyntaxTree, _ clause: Range<Int>) -> Bool {
+        let text = tree.text(ofTokens: clause)
+        return text.contains("Self") && (text.contains("AnyObject") || text.contains("Controller") || text.contains("View"))
+    }
+}
+
+/// The names of an assignment's left-hand side, read the way `ExpressionChain` reads a chain
+/// (`self.child?.view`, `items[0].delegate`) but without building its links: the index needs
+/// only the names, whether the chain starts at `self`, and whether it ends in a name, for every
+/// assignment of the run.
+struct AssignedPath {
+    /// The names, a leading `self` dropped.
+    var names: [String] = []
+    var startsWithSelf = false
+    /// The last name, when the chain ends in one (not in a call or subscript).
+    var lastName: String?
+
+    init?(_ tree: SyntaxTree, tokens range: Range<Int>) {
+        func next(_ token: Int) -> Int? {
+            tree.nextSignificant(after: token).flatMap { $0 < range.upperBound ? $0 : nil }
+        }
+        var token = ProjectIndexFacts.firstSignificant(tree, in: range)
+        // `try`, `try?`, `await`.
+        while let current = token, tree.tokens[current].isKeyword(.try) || tree.token(current, is: "await") {
+            token = next(current)
+            if let following = token, tree.tokens[following].kind == .operator,
+               tree.token(following, is: "?") || tree.token(following, is: "!") {
+                token = next(following)
+            }
+        }
+        guard let start = token else { return nil }
+        if tree.tokens[start].kind == .period { token = next(start) }
+        var expectName = true
+        var linkCount = 0
+        var lastIsName = false
+        while let current = token {
+            let kind = tree.tokens[current].kind
+            if expectName {
+                guard kind == .identifier || (kind == .keyword && tree.tokens[current].keyword == .`init`) else { return nil }
+                let name = tree.text(ofToken: current)
+                if linkCount == 0 && name == "self" { startsWithSelf = true } else { names.append(name) }
+                linkCount += 1
+                lastIsName = true
+                expectName = false
+                lastName = name
+                token = next(current)
+                continue
+            }
+            switch kind {
+            case .period:
+                expectName = true
+            case .operator where tree.token(current, is: "?") || tree.token(current, is: "!"):
+                break
+            case .leftParen, .leftBracket, .leftBrace:
+                guard let close = tree.partner(ofToken: current), close < range.upperBound else { return nil }
+                linkCount += 1
+                lastIsName = false
+                token = next(close)
+                continue
+            default:
+                return nil
+            }
+            token = next(current)
+        }
+        guard !expectName, linkCount > 0 else { return nil }
+        if !lastIsName { lastName = nil }
+    }
+}

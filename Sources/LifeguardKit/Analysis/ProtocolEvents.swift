@@ -1,0 +1,408 @@
+import Foundation
+
+/// A step of one of UIKit's object protocols (containment, removal, timers, observers,
+/// appearance forwarding) applied to an object at a call site: directly
+/// (`child.didMove(toParent: self)`), or through a helper of the run whose summary says so
+/// (`embed(child)`), or by handing the object to code the run cannot see.
+public struct ObjectEvent: Sendable {
+    public var effect: CallSummaries.Effect
+    public var object: ObjectRef
+    /// The call (or, for `x = nil` and `viewControllers = [...]`, the assignment's node) it happens at.
+    public var node: NodeID
+    /// Where it happens in the file, for ordering.
+    public var token: Int
+    /// Through a helper (or unknown code), not by a UIKit call written here.
+    public var isIndirect: Bool
+}
+
+/// The events of a file, computed once on first use and shared by the rules that ask.
+final class EventTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [ObjectEvent]?
+    private var byFunction: [Int: [Int]] = [:]
+
+    func value(_ compute: () -> [ObjectEvent], function: (ObjectEvent) -> FunctionID?) -> ([ObjectEvent], [Int: [Int]]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let events { return (events, byFunction) }
+        let computed = compute()
+        var grouped: [Int: [Int]] = [:]
+        for (position, event) in computed.enumerated() {
+            if let owner = function(event) { grouped[owner.index, default: []].append(position) }
+        }
+        events = computed
+        byFunction = grouped
+        return (computed, grouped)
+    }
+}
+
+extension FileModel {
+    /// Every protocol event of the file, in source order.
+    public var protocolEvents: [ObjectEvent] { eventTable().0 }
+
+    /// The events inside these functions (closures nested in them included), in source order.
+    public func protocolEvents(in functions: [FunctionID]) -> [ObjectEvent] {
+        let (events, byFunction) = eventTable()
+        var result: [ObjectEvent] = []
+        for function in functions {
+            for position in byFunction[function.index] ?? [] { result.append(events[position]) }
+        }
+        return result.sorted { $0.token < $1.token }
+    }
+
+    /// The events in this file's code of the type with key `key` (every declaration and extension here).
+    public func protocolEvents(inTypeWithKey key: String) -> [ObjectEvent] {
+        protocolEvents.filter { event in enclosingRole(of: event.node)?.key == key }
+    }
+
+    /// Effects the run's code of a type — every file, its superclasses of the run included — has on
+    /// `self` and its properties, through helpers too.
+    public func typeEffects(ofTypeWithKey key: String) -> Set<CallSummaries.TargetEffect> {
+        var result = Set<CallSummaries.TargetEffect>()
+        var current: String? = key
+        var seen = Set<String>()
+        while let type = current, seen.insert(type).inserted, seen.count <= 32 {
+            result.formUnion(index.summaries.effects(inType: type))
+            current = index.superclass(of: type)
+        }
+        return result
+    }
+
+    private func eventTable() -> ([ObjectEvent], [Int: [Int]]) {
+        events.value({ computeEvents() }, function: { event in
+            self.outline[event.node].kind == .function ? FunctionID(self.outline[event.node].detail)
+                : self.enclosingFunction(of: event.node)
+        })
+    }
+
+    private func computeEvents() -> [ObjectEvent] {
+        var result: [ObjectEvent] = []
+        let direct = directCalls()
+        for position in outline.calls.indices {
+            let call = CallID(position)
+            let node = outline.calls[position].nodeID
+            let token = outline.calls[position].nameToken
+            if let effects = direct[call] {
+                for (object, effect) in effects {
+                    result.append(ObjectEvent(effect: effect, object: object, node: node, token: token, isIndirect: false))
+                }
+                continue
+            }
+            for (object, effect) in helperEffects(of: call) {
+                result.append(ObjectEvent(effect: effect, object: object, node: node, token: token, isIndirect: true))
+            }
+        }
+        for position in outline.assignments.indices {
+            let assignment = AssignmentID(position)
+            let item = outline.assignments[position]
+            for (object, effect) in directEffects(of: assignment) {
+                result.append(ObjectEvent(effect: effect, object: object, node: item.nodeID, token: item.equalToken,
+                                          isIndirect: false))
+            }
+        }
+        result.sort { $0.token < $1.token }
+        return result
+    }
+
+    /// The direct effects of every call whose name can have any, found through the file's
+    /// distinct call names rather than by spelling out every call's name.
+    func directCalls() -> [CallID: [(ObjectRef, CallSummaries.Effect)]] {
+        var result: [CallID: [(ObjectRef, CallSummaries.Effect)]] = [:]
+        for (name, calls) in callsByName where ProtocolVocabulary.mayHaveDirectEffects(name) {
+            for call in calls {
+                let effects = directEffects(of: call)
+                if !effects.isEmpty { result[call] = effects }
+            }
+        }
+        return result
+    }
+
+    /// Whether an expression is a plain reference — `name`, `name!`, `self.name`, `self.name?` — the
+    /// only shapes a summary target can have, told from the first few tokens without reading more.
+    /// `nil` for anything else; otherwise whether it goes through `self.`.
+    func simpleReference(_ range: Range<Int>) -> Bool? {
+        guard range.lowerBound < range.upperBound, range.lowerBound < tree.tokens.count,
+              tree.tokens[range.lowerBound].kind == .identifier else { return nil }
+        var token = range.lowerBound
+        var throughSelf = false
+        if tree.token(token, is: "self") {
+            guard let dot = tree.nextSignificant(after: token), dot < range.upperBound else { return false }
+            guard tree.tokens[dot].kind == .period, let name = tree.nextSignificant(after: dot), name < range.upperBound,
+                  tree.tokens[name].kind == .identifier else { return nil }
+            token = name
+            throughSelf = true
+        }
+        guard let next = tree.nextSignificant(after: token), next < range.upperBound else { return throughSelf }
+        guard tree.isPostfixMarker(next), tree.nextSignificant(after: next).map({ $0 >= range.upperBound }) ?? true else {
+            return nil
+        }
+        return throughSelf
+    }
+
+    /// The object an argument or receiver names, when it can be one a summary tracks: expressions
+    /// that do not start with a name (literals, operators, closures, `&x`) are skipped without
+    /// being read.
+    func trackableObject(_ range: Range<Int>, at node: NodeID) -> ObjectRef? {
+        guard range.lowerBound < range.upperBound, range.lowerBound < tree.tokens.count,
+              tree.tokens[range.lowerBound].kind == .identifier else { return nil }
+        let object = object(ofTokens: range, at: node)
+        switch object.root {
+        case .opaque: return nil
+        case .global where object.path.isEmpty: return nil
+        default: return object
+        }
+    }
+
+    /// The protocol steps a call performs by UIKit's own API, on which objects.
+    func directEffects(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
+        let name = self.name(of: call)
+        let item = outline.calls[call.index]
+        guard ProtocolVocabulary.directCallNames.contains(name) else {
+            // `UINavigationController(rootViewController: x)` makes a container that owns `x`.
+            if name.hasSuffix("NavigationController"), item.receiver == nil, let root = argument("rootViewController", of: call) {
+                return [(object(ofTokens: root.expression, at: item.nodeID), .handedToContainer)]
+            }
+            if let pointFree = pointFreeContainment(of: call, name: name) { return [pointFree] }
+            return constraintEffects(of: call, name: name).map { [($0, .constrained)] } ?? []
+        }
+        let arguments = self.arguments(of: call)
+        func argumentObject(_ argument: Argument) -> ObjectRef { object(ofTokens: argument.expression, at: item.nodeID) }
+        switch name {
+        case "addChild", "addChildViewController":
+            guard arguments.count == 1, let first = arguments.first, first.label == nil,
+                  typeClassOfReceiver(call).mayBeController else { return [] }
+            return [(argumentObject(first), .addedAsChild)]
+        case "didMove":
+            guard let argument = argument("toParent", of: call), !isNilLiteral(argument.expression) else { return [] }
+            return [(receiverObject(of: call), .didMoveToParent)]
+        case "willMove":
+            guard let argument = argument("toParent", of: call), isNilLiteral(argument.expression) else { return [] }
+            return [(receiverObject(of: call), .willMoveToNil)]
+        case "removeFromParent", "removeFromParentViewController":
+            guard arguments.isEmpty, item.receiver.map({ tree.text(ofTokens: $0) }) != "super" else { return [] }
+            return [(receiverObject(of: call), .removedFromParent)]
+        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview":
+            guard let first = arguments.first, first.label == nil else { return [] }
+            let added = argumentObject(first)
+            var result: [(ObjectRef, CallSummaries.Effect)] = []
+            if let owner = Self.viewOwner(added) { result.append((owner, .viewAdded)) }
+            // A stack view lays out what it arranges.
+            if name.hasSuffix("ArrangedSubview") { result.append((added, .constrained)) }
+            return result
+        case "removeFromSuperview":
+            guard let owner = Self.viewOwner(receiverObject(of: call)) else { return [] }
+            return [(owner, .viewRemoved)]
+        case "setViewControllers", "pushViewController", "present", "show", "showDetailViewController":
+            guard let first = arguments.first else { return [] }
+            return objects(inExpression: first.expression, at: item.nodeID).map { ($0, .handedToContainer) }
+        case "invalidate", "cancel":
+            guard arguments.isEmpty else { return [] }
+            return [(receiverObject(of: call), .stopped)]
+        case "removeObserver":
+            guard let first = arguments.first else { return [] }
+            return [(argumentObject(first), .observerRemoved)]
+        case "beginAppearanceTransition":
+            return [(receiverObject(of: call), .appearanceBegan)]
+        case "endAppearanceTransition":
+            return [(receiverObject(of: call), .appearanceEnded)]
+        default:
+            return []
+        }
+    }
+
+    /// `newValue.map(addChild)`, `controllers.forEach(addChild)`: the receiver's value (or each
+    /// element) is added as a child.
+    func pointFreeContainment(of call: CallID, name: String) -> (ObjectRef, CallSummaries.Effect)? {
+        guard ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name),
+              let argument = arguments(of: call).first, arguments(of: call).count == 1, argument.closure == nil else { return nil }
+        let text = tree.compactText(ofTokens: argument.expression)
+        guard text == "addChild" || text == "self.addChild" || text == "addChildViewController" else { return nil }
+        var object = receiverObject(of: call)
+        object.path.append(name == "forEach" ? .element : .elementOrSelf)
+        return (object, .addedAsChild)
+    }
+
+    /// The view a constraint-making call lays out: `x` in `x.topAnchor.constraint(equalTo:)`,
+    /// `x.snp.makeConstraints { }`, `NSLayoutConstraint(item: x, ...)`, or a layout library's
+    /// `x.edgesToSuperview()` / `x.autoPinEdgesToSuperviewEdges()`.
+    func constraintEffects(of call: CallID, name: String) -> ObjectRef? {
+        let item = outline.calls[call.index]
+        if name == "NSLayoutConstraint", item.receiver == nil, let first = argument("item", of: call) {
+            return object(ofTokens: first.expression, at: item.nodeID)
+        }
+        guard let receiver = receiver(of: call), let last = receiver.lastName else { return nil }
+        let receiverObject = object(of: receiver, at: item.nodeID)
+        if name.hasPrefix("constraint"), last.hasSuffix("Anchor") || last == "anchors" {
+            return Self.owner(of: receiverObject)
+        }
+        if last == "snp", name == "makeConstraints" || name == "remakeConstraints" || name == "updateConstraints" {
+            return Self.owner(of: receiverObject)
+        }
+        if !index.summaries.declares(fullName(of: call)), ProtocolVocabulary.looksLikeLayoutLibraryCall(name) {
+            return receiverObject
+        }
+        return nil
+    }
+
+    /// `x = nil` releases `x`; `nav.viewControllers = [a]` and `window.rootViewController = a`
+    /// hand `a` to UIKit; `x.translatesAutoresizingMaskIntoConstraints = false` and a flexible
+    /// `x.autoresizingMask` keep `x`'s frame current.
+    func directEffects(of assignment: AssignmentID) -> [(ObjectRef, CallSummaries.Effect)] {
+        let item = outline.assignments[assignment.index]
+        guard let lhs = ExpressionChain(tree, tokens: item.lhs) else { return [] }
+        if isNilLiteral(item.rhs) { return [(object(of: lhs, at: item.nodeID), .released)] }
+        if lhs.lastName == "translatesAutoresizingMaskIntoConstraints" || lhs.lastName == "autoresizingMask",
+           let owner = lhs.dropping(last: 1) {
+            let value = tree.text(ofTokens: item.rhs)
+            if value.contains("false") || value.contains("flexible") { return [(object(of: owner, at: item.nodeID), .constrained)] }
+            return []
+        }
+        if lhs.lastName == "viewControllers" || lhs.lastName == "rootViewController" {
+            return objects(inExpression: item.rhs, at: item.nodeID).map { ($0, .handedToContainer) }
+        }
+        return []
+    }
+
+    /// What a call to a function of the run does to the objects it is given (from the function's
+    /// summary), or, for a function the run does not declare, that the objects escape.
+    func helperEffects(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
+        let item = outline.calls[call.index]
+        let baseName = name(of: call)
+        let declared = index.summaries.declares(baseName: baseName)
+        // A framework call that keeps nothing: nothing to look at.
+        if !declared, FrameworkCalls.passive.contains(baseName) { return [] }
+        var objects: [(position: Int?, object: ObjectRef)] = []
+        for (position, argument) in arguments(of: call).enumerated() where argument.closure == nil {
+            if let object = trackableObject(argument.expression, at: item.nodeID) { objects.append((position, object)) }
+        }
+        if declared, !item.isImplicitMember, item.receiver.map({ tree.text(ofTokens: $0) }) != "super" {
+            let receiver = item.receiver.map { trackableObject($0, at: item.nodeID) } ?? .selfObject
+            if let receiver { objects.append((nil, receiver)) }
+        }
+        guard !objects.isEmpty else { return [] }
+        let fullName = self.fullName(of: call)
+        var result: [(ObjectRef, CallSummaries.Effect)] = []
+        guard declared, index.summaries.declares(fullName) else {
+            // Unknown code may do anything with what it is given (its receiver is its own business).
+            guard !FrameworkCalls.keepsArguments(fullName) else { return [] }
+            for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
+            return result
+        }
+        // The receiver's class picks among same-named methods: `self`'s for a bare call.
+        var receiverType: String?
+        if item.receiver == nil || receiver(of: call)?.key == "self" || receiver(of: call)?.key == "super" {
+            receiverType = enclosingRole(of: item.nodeID)?.key
+        } else if let chain = receiver(of: call) {
+            receiverType = typeKey(of: chain, at: item.nodeID)
+        }
+        var found = false
+        for (position, object) in objects {
+            guard let effects = index.summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType)
+            else { continue }
+            found = true
+            for effect in effects { result.append((object, effect)) }
+        }
+        // Declared in the run, but not on this receiver's class: code the run cannot see.
+        if !found, !FrameworkCalls.keepsArguments(fullName) {
+            for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
+        }
+        return result
+    }
+
+    /// What a call's receiver is: `self` (a bare call) is the enclosing type.
+    public func typeClassOfReceiver(_ call: CallID) -> TypeClass {
+        guard let receiver = receiver(of: call) else {
+            guard let role = enclosingRole(of: outline.calls[call.index].nodeID) else { return .unknown }
+            return role.isController ? .controller : role.isView ? .view : TypeClass(typeKey: role.key, index: index)
+        }
+        return typeClass(of: receiver, at: outline.calls[call.index].nodeID)
+    }
+
+    /// The object a property belongs to: `x` for `x.topAnchor`, `self` for a bare framework
+    /// member (`topAnchor` inside a view, which the run's index does not list).
+    static func owner(of object: ObjectRef) -> ObjectRef? {
+        if !object.path.isEmpty {
+            var owner = object
+            owner.path.removeLast()
+            return owner
+        }
+        if case .global(let name) = object.root, name.first?.isLowercase == true { return .selfObject }
+        return nil
+    }
+
+    /// `x` for `x.view`.
+    static func viewOwner(_ object: ObjectRef) -> ObjectRef? {
+        guard object.path.last == .member("view") else { return nil }
+        var owner = object
+        owner.path.removeLast()
+        return owner
+    }
+
+    /// The objects an expression names: itself, or each element of an array literal.
+    public func objects(inExpression range: Range<Int>, at node: NodeID) -> [ObjectRef] {
+        let tokens = tree.significantTokens(in: range)
+        guard let first = tokens.first else { return [] }
+        if tree.tokens[first].kind == .leftBracket, let close = tree.partner(ofToken: first) {
+            return ArrayLiteral.elements(tree, open: first, close: close).map { object(ofTokens: $0, at: node) }
+        }
+        return [object(ofTokens: range, at: node)]
+    }
+
+    /// Whether an expression is the literal `nil`.
+    public func isNilLiteral(_ range: Range<Int>) -> Bool {
+        let tokens = tree.significantTokens(in: range)
+        return tokens.count == 1 && tree.tokens[tokens[0]].isKeyword(.nil)
+    }
+}
+
+extension FileModel {
+    /// Whether a call's receiver is a `NotificationCenter` the code creates itself
+    /// (`let center = NotificationCenter()`, a property initialized so, `NotificationCenter().x`):
+    /// not the app-wide center, so what it keeps lives only as long as the code keeps it.
+    public func isPrivateNotificationCenter(_ call: CallID) -> Bool {
+        guard let range = outline.calls[call.index].receiver else { return false }
+        if TypeNames.initialized(tree, range) == "NotificationCenter" { return true }
+        guard let receiver = receiver(of: call) else { return false }
+        let node = outline.calls[call.index].nodeID
+        let object = object(of: receiver, at: node)
+        var declaration: VariableDeclaration?
+        if case .local(let variable) = object.root, object.path.isEmpty {
+            declaration = outline.variables[variable.index]
+        } else if let name = object.selfMember, let role = enclosingRole(of: node) {
+            for type in typeDeclarations(withKey: role.key) {
+                for variable in variables(in: outline.types[type.index].nodeID)
+                where outline.variables[variable.index].name == name && isMemberDeclaration(variable) {
+                    declaration = outline.variables[variable.index]
+                }
+            }
+        }
+        guard let initializer = declaration?.initializer else { return false }
+        return TypeNames.initialized(tree, initializer) == "NotificationCenter"
+    }
+}
+
+/// The UIKit calls whose effects `directEffects(of:)` reads.
+enum ProtocolVocabulary {
+    /// Whether a call of this base name can have a direct effect (`directEffects(of:)` decides).
+    static func mayHaveDirectEffects(_ name: String) -> Bool {
+        directCallNames.contains(name) || name.hasPrefix("constraint") || name.hasSuffix("Constraints")
+            || name == "NSLayoutConstraint" || name.hasSuffix("NavigationController")
+            || ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name)
+            || looksLikeLayoutLibraryCall(name)
+    }
+
+    /// Methods of layout libraries the run does not declare (TinyConstraints, PureLayout, and
+    /// project extensions alike) that pin their receiver: `edgesToSuperview()`, `autoPinEdge(...)`.
+    static func looksLikeLayoutLibraryCall(_ name: String) -> Bool {
+        name.contains("Superview") || name.hasPrefix("pin") || name.hasPrefix("autoPin") || name.hasPrefix("autoSet")
+            || name.hasPrefix("autoAlign") || name.hasPrefix("autoCenter") || name.hasPrefix("constrain")
+            || name.hasPrefix("anchor") || name.hasPrefix("edges") || name.hasPrefix("fillSuperview")
+    }
+
+    static let directCallNames: Set<String> = [
+        "addChild", "addChildViewController", "didMove", "willMove", "removeFromParent", "removeFromParentViewController",
+        "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview", "removeFromSuperview",
+        "setViewControllers", "pushViewController", "present", "show", "showDetailViewController", "invalidate", "cancel",
+        "removeObserver", "beginAppearanceTransition", "endAppearanceTransition",
+    ]
+}

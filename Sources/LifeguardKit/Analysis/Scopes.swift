@@ -1,0 +1,295 @@
+/// What a name written as an expression refers to, resolved with Swift's scoping: a local is
+/// visible from the end of its declaration to the end of its block (never in its own
+/// initializer), a condition binding in the rest of its condition and the guarded body, a loop
+/// variable in the loop, a parameter in its function or closure.
+public enum Binding: Hashable, Sendable {
+    /// `self` (also a local that rebinds it: `guard let self`).
+    case selfValue
+    /// A local `let`/`var`, condition binding or loop variable.
+    case local(VariableID)
+    /// A name bound by a `case`/`catch` pattern, which has no declaration node: its name token.
+    case pattern(TokenID)
+    /// Parameter `index` (0-based) of a function, initializer or subscript.
+    case parameter(FunctionID, Int)
+    /// Parameter `index` of a closure: a named one, or `$index`.
+    case closureParameter(ClosureID, Int)
+    /// A capture-list entry that names a new value: `[child = self.child]`.
+    case capture(ClosureID, Int)
+    /// An accessor's implicit `newValue` or `oldValue` (or its renamed parameter).
+    case accessorValue(FunctionID, AccessorValue)
+    /// Declared nowhere in the enclosing functions: a member of `self`, a global or a type.
+    case free(String)
+}
+
+/// The value an accessor receives implicitly.
+public enum AccessorValue: Hashable, Sendable {
+    case newValue, oldValue
+}
+
+/// Every local declaration of a file with the tokens it is visible over, grouped by name, so a
+/// name at a token resolves by a binary search and a walk up its same-named enclosers.
+///
+/// Visibility ranges of one name are laminar (two are disjoint or one holds the other), as
+/// blocks are, so the innermost declaration visible at a token is the first encloser of the
+/// last declaration starting before it that still covers the token.
+struct ScopeTable: Sendable {
+    struct Entry: Sendable {
+        /// Raw token range the name is visible over.
+        var from: Int32
+        var to: Int32
+        var binding: Binding
+        /// Index (in the same name's list) of the nearest entry covering this one, or -1.
+        var parent: Int32
+    }
+
+    private(set) var entries: [String: [Entry]] = [:]
+
+    /// How many same-named enclosers a lookup climbs before giving up (deeper shadowing is
+    /// resolved as unknown rather than walked).
+    static let climbLimit = 64
+
+    init(tree: SyntaxTree) {
+        let outline = tree.outline
+        var builder = Builder(tree: tree)
+        for (index, variable) in outline.variables.enumerated() {
+            builder.addVariable(VariableID(index), variable)
+        }
+        for (index, function) in outline.functions.enumerated() {
+            builder.addParameters(of: FunctionID(index), function)
+        }
+        for (index, closure) in outline.closures.enumerated() {
+            builder.addParameters(of: ClosureID(index), closure)
+        }
+        for conditional in outline.conditionals {
+            builder.addPatternBindings(of: conditional)
+        }
+        entries = builder.finish()
+    }
+
+    /// The declaration `name` means at raw token `token`, or `.free(name)`. `$0`, `$1`, ... need
+    /// the outline to find their closure: see `FileModel.binding(of:at:)`.
+    func binding(of name: String, at token: Int) -> Binding {
+        if name == "self" || name == "super" { return .selfValue }
+        guard let list = entries[name] else { return .free(name) }
+        let position = Int32(truncatingIfNeeded: token)
+        // The last entry starting at or before the token.
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].from <= position { low = middle + 1 } else { high = middle }
+        }
+        var candidate = low - 1
+        var steps = 0
+        while candidate >= 0, steps < Self.climbLimit {
+            let entry = list[candidate]
+            if entry.from <= position && position < entry.to { return entry.binding }
+            candidate = Int(entry.parent)
+            steps += 1
+        }
+        return .free(name)
+    }
+
+    /// Collects entries, then sorts each name's list and links every entry to its encloser.
+    private struct Builder {
+        let tree: SyntaxTree
+        var outline: Outline { tree.outline }
+        var collected: [String: [Entry]] = [:]
+
+        init(tree: SyntaxTree) { self.tree = tree }
+
+        mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
+            guard from < to, !name.isEmpty, name != "_" else { return }
+            collected[name, default: []].append(
+                Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to), binding: binding, parent: -1))
+        }
+
+        mutating func addVariable(_ id: VariableID, _ variable: VariableDeclaration) {
+            let node = outline.nodes[variable.node]
+            guard node.parent >= 0 else { return }
+            let parent = outline.nodes[node.parent]
+            // Members belong to their type; they are found through the project index instead.
+            if parent.kind == .type { return }
+            let end = node.tokens.upperBound
+            if variable.isConditionalBinding, parent.kind == .conditional {
+                let conditional = outline.conditionals[parent.detail]
+                let bindingEnd = variable.initializer?.upperBound ?? (variable.nameToken + 1)
+                switch conditional.kind {
+                case .if, .while:
+                    add(variable.name, from: bindingEnd, to: conditional.body?.close ?? conditional.condition.upperBound,
+                        .local(id))
+                case .guard:
+                    add(variable.name, from: bindingEnd, to: blockEnd(containing: NodeID(node.parent)), .local(id))
+                case .forIn:
+                    // Visible in the `where` clause and the body, not in the sequence it walks.
+                    let start = loopPatternScopeStart(conditional) ?? bindingEnd
+                    add(variable.name, from: start, to: conditional.body?.close ?? start, .local(id))
+                default:
+                    add(variable.name, from: bindingEnd, to: conditional.body?.close ?? bindingEnd, .local(id))
+                }
+                return
+            }
+            add(variable.name, from: end, to: blockEnd(containing: NodeID(variable.node)), .local(id))
+        }
+
+        mutating func addParameters(of id: FunctionID, _ function: FunctionDeclaration) {
+            guard let body = function.body else { return }
+            let parameters = outline.parameters[function.parameters]
+            for (offset, parameter) in parameters.enumerated() {
+                add(parameter.name, from: body.open, to: body.close, .parameter(id, offset))
+            }
+            guard function.kind == .accessor, let accessor = function.accessorKind else { return }
+            switch accessor {
+            case .set, .willSet:
+                if parameters.isEmpty { add("newValue", from: body.open, to: body.close, .accessorValue(id, .newValue)) }
+            case .didSet:
+                if parameters.isEmpty { add("oldValue", from: body.open, to: body.close, .accessorValue(id, .oldValue)) }
+            default:
+                break
+            }
+        }
+
+        mutating func addParameters(of id: ClosureID, _ closure: Closure) {
+            let start = closure.inToken ?? closure.body.open
+            let end = closure.body.close
+            // Anonymous parameters (`$0`) are found by climbing to the closure instead (`ScopeTable.binding`).
+            for (offset, name) in closure.parameterNames.enumerated() {
+                add(name, from: start, to: end, .closureParameter(id, offset))
+            }
+            for (offset, capture) in outline.captures[closure.captures].enumerated() where capture.expression != nil {
+                add(capture.name, from: start, to: end, .capture(id, offset))
+            }
+        }
+
+        /// `case .loaded(let value):`, `case let .failed(error)`, `catch let error as URLError`,
+        /// `if case .some(let x) = y`: names a pattern binds without a declaration node.
+        mutating func addPatternBindings(of conditional: Conditional) {
+            switch conditional.kind {
+            case .switchCase, .catch, .if, .guard, .while, .forIn:
+                break
+            default:
+                return
+            }
+            let tokens = tree.significantTokens(in: conditional.condition)
+            guard tokens.contains(where: { tree.tokens[$0].isKeyword(.let) || tree.tokens[$0].isKeyword(.var) }) else {
+                if conditional.kind == .catch, let body = conditional.body {
+                    add("error", from: body.open, to: body.close, .pattern(TokenID(conditional.keywordToken)))
+                }
+                return
+            }
+            // Bodies of `if`/`guard`/`while` bindings are covered by declaration nodes; only `case`
+            // patterns inside them are added here.
+            let isCasePattern = conditional.kind == .switchCase || conditional.kind == .catch
+                || tokens.contains(where: { tree.tokens[$0].isKeyword(.case) })
+            guard isCasePattern else { return }
+            let scopeEnd: Int
+            if conditional.kind == .forIn {
+                // `for case let tab as Tab in tabs`: declaration nodes cover plain loop patterns.
+                guard tokens.first.map({ tree.tokens[$0].isKeyword(.case) }) == true else { return }
+                scopeEnd = conditional.body?.close ?? conditional.condition.upperBound
+            } else if conditional.kind == .guard {
+                scopeEnd = blockEnd(containing: NodeID(conditional.node))
+            } else if conditional.kind == .switchCase {
+                scopeEnd = outline.nodes[conditional.node].tokens.upperBound
+            } else {
+                scopeEnd = conditional.body?.close ?? conditional.condition.upperBound
+            }
+            var binding = false
+            var depth = 0
+            var bindingDepth = 0
+            for (offset, token) in tokens.enumerated() {
+                let kind = tree.tokens[token].kind
+                switch kind {
+                case .leftParen, .leftBracket: depth += 1
+                case .rightParen, .rightBracket:
+                    depth -= 1
+                    if depth < bindingDepth { binding = false }
+                case .comma where depth <= bindingDepth:
+                    binding = false
+                case .keyword where tree.tokens[token].keyword == .let || tree.tokens[token].keyword == .var:
+                    binding = true
+                    bindingDepth = depth
+                case .keyword where tree.tokens[token].keyword == .as || tree.tokens[token].keyword == .is
+                    || tree.tokens[token].keyword == .where || tree.tokens[token].keyword == .in:
+                    binding = false
+                case .equal, .colon:
+                    binding = false
+                case .identifier where binding:
+                    let previous = offset > 0 ? tree.tokens[tokens[offset - 1]].kind : .unknown
+                    let next = offset + 1 < tokens.count ? tree.tokens[tokens[offset + 1]].kind : .unknown
+                    guard previous != .period, next != .leftParen, next != .period else { continue }
+                    add(tree.text(ofToken: token), from: token + 1, to: scopeEnd, .pattern(TokenID(token)))
+                default:
+                    break
+                }
+            }
+        }
+
+        /// Where a `for` pattern's names become visible: the `where` clause, else the body.
+        func loopPatternScopeStart(_ loop: Conditional) -> Int? {
+            let tokens = tree.significantTokens(in: loop.condition)
+            var depth = 0
+            var sawIn = false
+            for token in tokens {
+                switch tree.tokens[token].kind {
+                case .leftParen, .leftBracket, .leftBrace: depth += 1
+                case .rightParen, .rightBracket, .rightBrace: depth -= 1
+                case .keyword where depth == 0:
+                    if tree.tokens[token].keyword == .in { sawIn = true }
+                    if sawIn, tree.tokens[token].keyword == .where { return token }
+                default: break
+                }
+            }
+            return loop.body?.open
+        }
+
+        /// The end of the block a statement node sits in: its function's or closure's body, or
+        /// the branch of a conditional. (Plain `do { }` blocks are not nodes: a local declared
+        /// in one is treated as visible to the end of the enclosing block.) Climbs over the
+        /// non-block nodes between (calls, declarations); bounded.
+        func blockEnd(containing node: NodeID) -> Int {
+            let token = outline.nodes[node.index].tokens.lowerBound
+            var current = outline.nodes[node.index].parent
+            var steps = 0
+            while current >= 0, steps < 4096 {
+                let enclosing = outline.nodes[current]
+                switch enclosing.kind {
+                case .function:
+                    if let body = outline.functions[enclosing.detail].body, body.contains(token) { return body.close }
+                case .closure:
+                    let body = outline.closures[enclosing.detail].body
+                    if body.contains(token) { return body.close }
+                case .conditional:
+                    let conditional = outline.conditionals[enclosing.detail]
+                    // A case's statements run to the next case: its node's end, not a brace.
+                    if conditional.kind == .switchCase { return enclosing.tokens.upperBound }
+                    if let elseBody = conditional.elseBody, elseBody.contains(token) { return elseBody.close }
+                    if let body = conditional.body, body.contains(token) { return body.close }
+                case .type:
+                    return enclosing.tokens.upperBound
+                default:
+                    break
+                }
+                current = enclosing.parent
+                steps += 1
+            }
+            return tree.tokens.count
+        }
+
+        func finish() -> [String: [Entry]] {
+            var result = collected
+            for (name, list) in collected {
+                // Outer entries first when two start together, so the inner one is found first.
+                var sorted = list.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to > $1.to }
+                var open: [Int] = []
+                for index in sorted.indices {
+                    while let last = open.last, sorted[last].to <= sorted[index].from { open.removeLast() }
+                    sorted[index].parent = Int32(open.last ?? -1)
+                    open.append(index)
+                }
+                result[name] = sorted
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// The app facts of a run: for each Swift file, whether the app it belongs to can show several
+/// window scenes. Which app a file belongs to, in this order: the Xcode project's target
+/// membership (an application target's `INFOPLIST_FILE` and `INFOPLIST_KEY_…` settings); else
+/// the nearest application `Info.plist` in the file's folder or a parent folder; else the run's
+/// application plists when they all agree; else the configuration's `scenes:` answer; else unknown.
+public struct AppFacts: Sendable {
+    /// Scene support by absolute Swift file path, from project membership.
+    private var byMembership: [String: SceneSupport] = [:]
+    /// Synchronized folders of application targets (absolute, with a trailing `/`).
+    private var byFolder: [(folder: String, support: SceneSupport)] = []
+    /// Application plists by the absolute folder they sit in.
+    private var plistsByFolder: [String: SceneSupport] = [:]
+    /// What every application plist of the run says, when they agree.
+    private var agreed: SceneSupport = .unknown
+    /// `scenes:` from the configuration, for files nothing else decides.
+    public var configured: SceneSupport = .unknown
+    /// What relative Swift paths are relative to.
+    public var workingDirectory = "/"
+    /// Files that could not be read, for warnings.
+    public private(set) var problems: [AppFactsError] = []
+    /// What was read, one line each, for `lifeguard scenes`.
+    public private(set) var sources: [String] = []
+
+    public init() {}
+
+    /// Nothing known: every file's scene support is what the configuration says.
+    public static func unknown(configured: SceneSupport = .unknown) -> AppFacts {
+        var facts = AppFacts()
+        facts.configured = configured
+        return facts
+    }
+
+    /// Reads the plists and projects found among `paths` (absolute or relative to
+    /// `workingDirectory`): `Info.plist`-style files and `project.pbxproj` files.
+    public init(plists: [String], projects: [String], workingDirectory: String, configured: SceneSupport = .unknown) {
+        self.configured = configured
+        self.workingDirectory = workingDirectory
+        var applicationPlists: [String: SceneSupport] = [:]
+        var projectTargets: [XcodeProject.AppTarget] = []
+        for project in projects.sorted() {
+            do {
+                projectTargets.append(contentsOf: try XcodeProject(pbxprojAt: Self.absolute(project, workingDirectory)).targets)
+            } catch let error as AppFactsError {
+                problems.append(error)
+            } catch {
+                problems.append(AppFactsError(path: project, reason: "cannot be parsed (\(error))"))
+            }
+        }
+        let targetPlists = Set(projectTargets.compactMap(\.infoPlist))
+        for path in plists.sorted() {
+            let absolute = Self.absolute(path, workingDirectory)
+            guard let data = FileManager.default.contents(atPath: absolute) else {
+                problems.append(AppFactsError(path: path, reason: "cannot read the file"))
+                continue
+            }
+            do {
+                guard let plist = try AppPlist.parse(data) else { continue }
+                let facts = AppPlist(plist, knownApplication: targetPlists.contains(absolute))
+                if facts.isApplication { applicationPlists[absolute] = facts.sceneSupport }
+            } catch {
+                problems.append(AppFactsError(path: path, reason: "is not a valid property list"))
+            }
+        }
+        for (path, support) in applicationPlists.sorted(by: { $0.key < $1.key }) {
+            sources.append("application plist \(path): \(support.rawValue)")
+        }
+        for target in projectTargets {
+            var support = target.generatedSceneSupport
+            if let plist = target.infoPlist, let fromPlist = applicationPlists[plist] {
+                support = support == .multiple || fromPlist == .multiple ? .multiple : fromPlist
+            }
+            sources.append("app target \(target.name) (\(target.swiftFiles.count) Swift files, plist "
+                           + "\(target.infoPlist ?? "none")): \(support.rawValue)")
+            guard support != .unknown else { continue }
+            for file in target.swiftFiles { byMembership[file] = Self.combine(byMembership[file], support) }
+            for folder in target.synchronizedFolders { byFolder.append((folder.hasSuffix("/") ? folder : folder + "/", support)) }
+        }
+        for (path, support) in applicationPlists {
+            let folder = (path as NSString).deletingLastPathComponent
+            plistsByFolder[folder] = Self.combine(plistsByFolder[folder], support)
+        }
+        let values = Set(applicationPlists.values)
+        agreed = values.count == 1 ? values.first! : .unknown
+    }
+
+    /// A file in several app targets is multi-scene if any of them is.
+    static func combine(_ existing: SceneSupport?, _ new: SceneSupport) -> SceneSupport {
+        guard let existing, existing != .unknown else { return new }
+        return existing == .multiple || new == .multiple ? .multiple : existing
+    }
+
+    static func absolute(_ path: String, _ workingDirectory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+
+    /// Whether the app of the Swift file at `path` can show several window scenes.
+    public func sceneSupport(forFile path: String) -> SceneSupport {
+        let absolute = Self.absolute(path, workingDirectory)
+        if let support = byMembership[absolute] { return support }
+        for (folder, support) in byFolder where absolute.hasPrefix(folder) { return support }
+        var folder = (absolute as NSString).deletingLastPathComponent
+        var steps = 0
+        while folder.count > 1, steps < 64 {
+            if let support = plistsByFolder[folder] { return support }
+            folder = (folder as NSString).deletingLastPathComponent
+            steps += 1
+        }
+        if agreed != .unknown { return agreed }
+        return configured
+    }
+
+    /// Whether a file name is one an app's Info.plist may have (`Info.plist`, `App-Info.plist`).
+    public static func isInfoPlistName(_ name: String) -> Bool {
+        name == "Info.plist" || name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist")
+    }
+
+    /// Finds the facts for a run over `paths`: plists and Xcode projects under the linted
+    /// directories, in every folder from the linted paths up to the repository root (one level
+    /// each), and — when that finds no application plist — under the repository root. Walks are
+    /// bounded and skip hidden, dependency and build folders.
+    /// `lookingUpward: false` reads only what lies under the linted directories.
+    public static func locate(forLinting paths: [String], workingDirectory: String,
+                              configured: SceneSupport = .unknown, lookingUpward: Bool = true) -> AppFacts {
+        var found = Found()
+        let fileManager = FileManager.default
+        var ancestors = Set<String>()
+        var repositoryRoot: String?
+        for path in paths {
+            let absolute = absolute(path, workingDirectory)
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue { found.walk(absolute, limit: 200_000) }
+            guard lookingUpward else { continue }
+            var folder = isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent
+            var steps = 0
+            while steps < 64 {
+                steps += 1
+                if ancestors.insert(folder).inserted { found.list(folder) }
+                if fileManager.fileExists(atPath: folder + "/.git") {
+                    repositoryRoot = repositoryRoot ?? folder
+                    break
+                }
+                let parent = (folder as NSString).deletingLastPathComponent
+                if parent == folder || parent.isEmpty { break }
+                folder = parent
+            }
+        }
+        var facts = AppFacts(plists: found.plists, projects: found.projects, workingDirectory: workingDirectory,
+                             configured: configured)
+        if facts.plistsByFolder.isEmpty, facts.byMembership.isEmpty, let root = repositoryRoot {
+            found.walk(root, limit: 200_000)
+            facts = AppFacts(plists: found.plists, projects: found.projects, workingDirectory: workingDirectory,
+                             configured: configured)
+        }
+        return facts
+    }
+
+    /// Plist and project paths found so far.
+    private struct Found {
+        var plists: [String] = []
+        var projects: [String] = []
+        var seen = Set<String>()
+
+        static let skipped: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules", "build"]
+        /// Extensions of ordinary files, never folders worth walking.
+        static let fileExtensions: Set<String> = [
+            "swift", "h", "m", "mm", "c", "cpp", "png", "jpg", "jpeg", "pdf", "json", "strings", "stringsdict", "plist",
+            "storyboard", "xib", "md", "txt", "yml", "yaml", "sh", "rb", "py", "js", "html", "css", "svg", "gif", "mp4",
+            "mov", "mp3", "wav", "ttf", "otf", "xcconfig", "entitlements", "lock", "resolved", "xcstrings", "gpx",
+        ]
+        /// Bundles and packages that hold no app sources.
+        static let bundleExtensions: Set<String> = [
+            "xcassets", "lproj", "bundle", "framework", "xcframework", "app", "xcworkspace", "playground", "docc",
+            "xctemplate", "appiconset", "imageset", "colorset", "dataset", "scnassets", "rcproject",
+        ]
+
+        mutating func add(_ path: String, name: String) {
+            if AppFacts.isInfoPlistName(name) {
+                if seen.insert(path).inserted { plists.append(path) }
+            } else if name == "project.pbxproj" {
+                if seen.insert(path).inserted { projects.append(path) }
+            }
+        }
+
+        /// The entries of one folder, and the `project.pbxproj` of any `.xcodeproj` in it.
+        mutating func list(_ folder: String) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for name in names {
+                if name.hasSuffix(".xcodeproj") {
+                    add(folder + "/" + name + "/project.pbxproj", name: "project.pbxproj")
+                } else {
+                    add(folder + "/" + name, name: name)
+                }
+            }
+        }
+
+        /// Every folder under `root` (at most `limit` entries), without following links.
+        mutating func walk(_ root: String, limit: Int) {
+            var pending = [root]
+            var visited = 0
+            let fileManager = FileManager.default
+            while let folder = pending.popLast(), visited < limit {
+                guard let names = try? fileManager.contentsOfDirectory(atPath: folder) else { continue }
+                for name in names where !name.hasPrefix(".") && !Self.skipped.contains(name) {
+                    visited += 1
+                    let path = folder + "/" + name
+                    if name.hasSuffix(".xcodeproj") {
+                        add(path + "/project.pbxproj", name: "project.pbxproj")
+                        continue
+                    }
+                    if AppFacts.isInfoPlistName(name) {
+                        add(path, name: name)
+                        continue
+                    }
+                    // Most entries are files with a known extension; only the rest are asked about.
+                    let extensionStart = name.lastIndex(of: ".").map { name.index(after: $0) }
+                    let pathExtension = extensionStart.map { String(name[$0...]) } ?? ""
+                    if Self.fileExtensions.contains(pathExtension) || Self.bundleExtensions.contains(pathExtension) { continue }
+                    var isDirectory: ObjCBool = false
+                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                    pending.append(path)
+                }
+            }
+        }
+    }
+}

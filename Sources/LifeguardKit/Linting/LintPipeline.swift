@@ -1,0 +1,432 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file a run lints: the path to show and where its bytes come from.
+public struct PipelineFile: Sendable {
+    /// Where the bytes are: already in memory, or on disk to be read (and read again).
+    public enum Origin: Sendable {
+        case memory([UInt8])
+        case disk(RawPath)
+    }
+
+    public var displayPath: String
+    public var origin: Origin
+    /// Reached through a symbolic link: another path to the same file is preferred.
+    public var throughLink: Bool
+
+    public init(displayPath: String, origin: Origin, throughLink: Bool = false) {
+        self.displayPath = displayPath
+        self.origin = origin
+        self.throughLink = throughLink
+    }
+}
+
+/// How a run uses the machine; defaults suit the CLI.
+public struct PipelineOptions: Sendable {
+    /// Worker threads (the number of online cores unless set).
+    public var workers: Int
+    /// Pass 1 keeps a file's syntax tree for pass 2 while the kept files' sources add up to at
+    /// most this many bytes; the rest are read and parsed again in pass 2. A tree takes about 12
+    /// times its source's size, so this bounds the run's memory: on 55 MB of Swift, peak RSS was
+    /// 205 MB keeping none, 251 MB keeping 4 MB, 297 MB keeping 8 MB and 775 MB keeping all,
+    /// while keeping all saved about a third of the instructions (the second parse).
+    public var retainedSourceBytes: Int
+    /// Files are indexed in display-path order (the CLI's), rather than in the order given.
+    public var ordersByPath: Bool
+    /// Compute GitHub line hashes for flagged lines (SARIF output needs them).
+    public var lineHashes: Bool
+    /// A deliberate crash on one file, for the test of crash reporting; see `CrashTrigger`.
+    public var crashTrigger: CrashTrigger?
+    /// Keep every file's bytes in the result's excerpts. Meant for files given in memory, whose
+    /// buffers are shared rather than copied; the CLI keeps only flagged lines.
+    public var keepsSources = false
+    /// Never free the project index: a process that exits after the run (the CLI) skips tearing
+    /// down its hundreds of thousands of entries one by one.
+    public var keepsIndexUntilExit: Bool
+
+    public init(workers: Int? = nil, retainedSourceBytes: Int = 4 << 20, ordersByPath: Bool = true,
+                lineHashes: Bool = true, crashTrigger: CrashTrigger? = nil, keepsIndexUntilExit: Bool = false) {
+        self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        self.retainedSourceBytes = retainedSourceBytes
+        self.ordersByPath = ordersByPath
+        self.lineHashes = lineHashes
+        self.crashTrigger = crashTrigger
+        self.keepsIndexUntilExit = keepsIndexUntilExit
+    }
+}
+
+/// A file the run could not lint, in the order of paths.
+public struct FileProblem: Sendable, Equatable {
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    /// Why the file was not linted.
+    public enum Kind: Sendable, Equatable {
+        /// Opening or reading failed: the run fails (exit 2) after reporting the rest.
+        case unreadable(reason: String)
+        /// The file holds NUL bytes: skipped with a warning.
+        case binary
+    }
+
+    public var path: String
+    public var kind: Kind
+}
+
+/// Where the time of a run went. Phase times are summed over worker threads (so on several
+/// cores they can exceed the wall time); stage times are wall-clock.
+public struct PipelineStatistics: Sendable {
+    public var files = 0
+    public var bytes = 0
+    public var lines = 0
+    /// Pass 1 (discovery overlapping reading, parsing and fact extraction), the index build,
+    /// and pass 2 (models, rules, suppressions), wall-clock seconds.
+    public var passOneWall = 0.0
+    public var indexWall = 0.0
+    public var passTwoWall = 0.0
+    /// Seconds summed over workers.
+    public var read = 0.0
+    public var parse = 0.0
+    public var facts = 0.0
+    public var reparse = 0.0
+    public var rules = 0.0
+    public var excerpts = 0.0
+    /// Files whose tree pass 1 kept for pass 2.
+    public var retainedTrees = 0
+}
+
+/// Per-worker phase clocks, in nanoseconds.
+struct PhaseClock: Sendable {
+    var read: UInt64 = 0
+    var parse: UInt64 = 0
+    var facts: UInt64 = 0
+    var reparse: UInt64 = 0
+    var rules: UInt64 = 0
+    var excerpts: UInt64 = 0
+    var bytes = 0
+    var lines = 0
+    var retained = 0
+    var retainedBytes = 0
+
+    static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
+
+/// A test-only way to crash while analyzing one file, so the crash report can be tested for
+/// real. The CLI builds one only in debug builds, from `LIFEGUARD_TEST_CRASH_ON`.
+public struct CrashTrigger: Sendable {
+    /// How to crash.
+    public enum Kind: String, Sendable {
+        /// A Swift runtime trap (`fatalError`).
+        case trap
+        /// Unbounded recursion, which ends in a stack overflow.
+        case overflow
+    }
+
+    /// The file name (last path component) to crash on.
+    public var fileName: String
+    public var kind: Kind
+
+    /// Parses `Name.swift` or `Name.swift:overflow`.
+    public init?(_ specification: String) {
+        var parts = specification.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let kind = parts.count > 1 ? Kind(rawValue: parts.removeLast()) : .trap
+        guard let kind, let name = parts.first, !name.isEmpty else { return nil }
+        fileName = name
+        self.kind = kind
+    }
+
+    func fire(on path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard name == fileName else { return }
+        switch kind {
+        case .trap: fatalError("crash requested by LIFEGUARD_TEST_CRASH_ON for \(name)")
+        case .overflow: _ = Self.recurse(1)
+        }
+    }
+
+    @inline(never)
+    private static func recurse(_ depth: Int) -> Int {
+        // A frame with a buffer the optimizer cannot drop, and work after the call, so the
+        // recursion is neither removed nor turned into a loop.
+        var frame = [UInt8](repeating: UInt8(truncatingIfNeeded: depth), count: 64)
+        return withUnsafeMutableBytes(of: &frame) { _ in recurse(depth + 1) } &+ Int(frame[depth % 64])
+    }
+}
+
+/// The two-pass lint of a set of files, with memory that grows with the project index rather
+/// than with the code: pass 1 reads and parses each file as it is found and keeps only the
+/// facts the index needs; the index is built; pass 2 parses each file again (or uses a tree pass
+/// 1 kept within `PipelineOptions.retainedSourceBytes`), runs the rules, and keeps only the
+/// findings and the lines they point at.
+public final class LintPipeline: Sendable {
+    public let configuration: LintConfiguration
+    public let options: PipelineOptions
+    private let callNames: Set<String>
+
+    public init(configuration: LintConfiguration, options: PipelineOptions = PipelineOptions()) {
+        self.configuration = configuration
+        self.options = options
+        callNames = configuration.rules.reduce(into: Set<String>()) { $0.formUnion($1.rule.description.indexedCalls) }
+    }
+
+    /// What a run produced.
+    public struct Output: Sendable {
+        public var result: LintResult
+        /// Files that were not linted, sorted by path.
+        public var problems: [FileProblem]
+        public var statistics: PipelineStatistics
+    }
+
+    /// What pass 1 learned about one file.
+    private struct Record: Sendable {
+        var sequence: Int
+        var file: PipelineFile
+        var identity: FileIdentity?
+        var facts: ProjectIndexFacts?
+        var problem: FileProblem.Kind?
+        var bytes = 0
+    }
+
+    /// Lints the files `produce` submits. `produce` runs on the calling thread (discovery walks
+    /// there) while workers read and parse what it has submitted so far. If it throws, the
+    /// workers stop after their current file and the error is rethrown.
+    public func run(_ produce: (_ submit: (PipelineFile) -> Void) throws -> Void) rethrows -> Output {
+        let passOneStart = PhaseClock.now()
+        let clocks = Slots(count: options.workers, initial: PhaseClock())
+        let records = Slots(count: options.workers, initial: [Record]())
+        let kept = Slots(count: options.workers, initial: [Int: SyntaxTree]())
+        let budget = options.retainedSourceBytes / options.workers
+        let callNames = self.callNames
+        let work: @Sendable ((Int, PipelineFile), Int) -> Void = { item, worker in
+            let (sequence, file) = item
+            CrashGuard.enter(file.displayPath)
+            let (record, tree) = clocks.modify(worker) { clock in
+                Self.firstPass(sequence: sequence, file: file, callNames: callNames, clock: &clock,
+                               keep: clock.retainedBytes < budget)
+            }
+            if let tree {
+                clocks.modify(worker) {
+                    $0.retained += 1
+                    $0.retainedBytes += record.bytes
+                }
+                kept.modify(worker) { $0[sequence] = tree }
+            }
+            records.modify(worker) { $0.append(record) }
+            CrashGuard.leave()
+        }
+        // One worker works inline: no thread to start, which matters to callers linting one small
+        // file at a time (editors, tests).
+        let pool = options.workers > 1 ? WorkerPool<(Int, PipelineFile)>(count: options.workers, work: work) : nil
+        var sequence = 0
+        do {
+            try produce { file in
+                if let pool { pool.submit((sequence, file)) } else { work((sequence, file), 0) }
+                sequence += 1
+            }
+        } catch {
+            pool?.finish()
+            throw error
+        }
+        pool?.finish()
+        var statistics = PipelineStatistics()
+        statistics.passOneWall = Self.seconds(PhaseClock.now() - passOneStart)
+
+        // Order, drop second paths to the same file, set problems aside.
+        var all = records.all.flatMap { $0 }
+        if options.ordersByPath {
+            all.sort { ($0.file.displayPath, $0.sequence) < ($1.file.displayPath, $1.sequence) }
+        } else {
+            all.sort { $0.sequence < $1.sequence }
+        }
+        // Of several paths to one file, the first without a link is kept, else the first.
+        var chosen: [FileIdentity: Int] = [:]
+        for (position, record) in all.enumerated() {
+            guard let identity = record.identity else { continue }
+            if let earlier = chosen[identity], !(all[earlier].file.throughLink && !record.file.throughLink) { continue }
+            chosen[identity] = position
+        }
+        var problems: [FileProblem] = []
+        var linted: [Record] = []
+        linted.reserveCapacity(all.count)
+        for (position, record) in all.enumerated() {
+            if let identity = record.identity, chosen[identity] != position { continue }
+            if let problem = record.problem {
+                problems.append(FileProblem(path: record.file.displayPath, kind: problem))
+            } else {
+                linted.append(record)
+            }
+        }
+        all = []
+        var trees: [Int: SyntaxTree] = [:]
+        for part in kept.all { trees.merge(part) { first, _ in first } }
+
+        let indexStart = PhaseClock.now()
+        let index = ProjectIndex(facts: linted.map { $0.facts! }, extraControllerBases: configuration.extraControllerBases,
+                                 extraViewBases: configuration.extraViewBases)
+        for position in linted.indices { linted[position].facts = nil }
+        if options.keepsIndexUntilExit { _ = Unmanaged.passRetained(index) }
+        statistics.indexWall = Self.seconds(PhaseClock.now() - indexStart)
+
+        let passTwoStart = PhaseClock.now()
+        let outcomes = secondPass(linted, trees: trees, index: index, clocks: clocks)
+        statistics.passTwoWall = Self.seconds(PhaseClock.now() - passTwoStart)
+
+        var diagnostics: [Diagnostic] = []
+        var sources: [String: SourceExcerpt] = [:]
+        var lintedCount = 0
+        for (position, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .linted(let found, let excerpt):
+                lintedCount += 1
+                diagnostics.append(contentsOf: found)
+                if let excerpt { sources[excerpt.path] = excerpt }
+            case .unreadable(let reason):
+                problems.append(FileProblem(path: linted[position].file.displayPath, kind: .unreadable(reason: reason)))
+            }
+        }
+        diagnostics.sort(by: Diagnostic.reportOrder)
+        problems.sort { $0.path < $1.path }
+
+        for clock in clocks.all {
+            statistics.read += Self.seconds(clock.read)
+            statistics.parse += Self.seconds(clock.parse)
+            statistics.facts += Self.seconds(clock.facts)
+            statistics.reparse += Self.seconds(clock.reparse)
+            statistics.rules += Self.seconds(clock.rules)
+            statistics.excerpts += Self.seconds(clock.excerpts)
+            statistics.bytes += clock.bytes
+            statistics.lines += clock.lines
+            statistics.retainedTrees += clock.retained
+        }
+        statistics.files = lintedCount
+        return Output(result: LintResult(diagnostics: diagnostics, sources: sources, fileCount: lintedCount),
+                      problems: problems, statistics: statistics)
+    }
+
+    private static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
+
+    /// Reads, parses and extracts the index facts of one file.
+    private static func firstPass(sequence: Int, file: PipelineFile, callNames: Set<String>, clock: inout PhaseClock,
+                                  keep: Bool) -> (Record, SyntaxTree?) {
+        var record = Record(sequence: sequence, file: file)
+        let start = PhaseClock.now()
+        let bytes: [UInt8]
+        switch file.origin {
+        case .memory(let contents):
+            bytes = contents
+        case .disk(let path):
+            switch FileReader.read(path) {
+            case .success(let contents):
+                bytes = contents.bytes
+                record.identity = contents.identity
+            case .failure(let failure):
+                record.problem = .unreadable(reason: failure.description)
+                return (record, nil)
+            }
+        }
+        let read = PhaseClock.now()
+        clock.read += read - start
+        if case .disk = file.origin, Self.containsNUL(bytes) {
+            record.problem = .binary
+            return (record, nil)
+        }
+        let source = SourceFile(path: file.displayPath, bytes: bytes)
+        record.bytes = bytes.count
+        clock.bytes += bytes.count
+        clock.lines += source.lineCount
+        let tree = SyntaxTree(source: source)
+        let parsed = PhaseClock.now()
+        clock.parse += parsed - read
+        record.facts = ProjectIndexFacts(tree: tree, indexedCallNames: callNames)
+        clock.facts += PhaseClock.now() - parsed
+        return (record, keep ? tree : nil)
+    }
+
+    private static func containsNUL(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, 0, buffer.count) != nil
+        }
+    }
+
+    private enum Outcome: Sendable {
+        case linted([Diagnostic], SourceExcerpt?)
+        case unreadable(String)
+    }
+
+    /// Runs the rules on every file, largest first so no worker is left with a big file at the end.
+    private func secondPass(_ records: [Record], trees: [Int: SyntaxTree], index: ProjectIndex,
+                            clocks: Slots<PhaseClock>) -> [Outcome] {
+        let outcomes = Slots(count: records.count, initial: Outcome?.none)
+        let retained = Slots(count: records.count, initial: SyntaxTree?.none)
+        for (position, record) in records.enumerated() { retained.modify(position) { $0 = trees[record.sequence] } }
+        let configuration = self.configuration
+        let options = self.options
+        let work: @Sendable (Int, Int) -> Void = { position, worker in
+            let record = records[position]
+            CrashGuard.enter(record.file.displayPath)
+            defer { CrashGuard.leave() }
+            let tree = retained.modify(position) { slot -> SyntaxTree? in
+                defer { slot = nil }
+                return slot
+            }
+            let outcome = clocks.modify(worker) { clock in
+                Self.lint(record.file, tree: tree, index: index, configuration: configuration, options: options,
+                          clock: &clock)
+            }
+            outcomes.modify(position) { $0 = outcome }
+        }
+        let order = records.indices.sorted { records[$0].bytes > records[$1].bytes }
+        if records.count <= 1 || options.workers == 1 {
+            for position in order { work(position, 0) }
+        } else {
+            let pool = WorkerPool<Int>(count: options.workers, work: work)
+            pool.submit(contentsOf: order)
+            pool.finish()
+        }
+        return outcomes.all.map { $0! }
+    }
+
+    private static func lint(_ file: PipelineFile, tree retained: SyntaxTree?, index: ProjectIndex,
+                             configuration: LintConfiguration, options: PipelineOptions,
+                             clock: inout PhaseClock) -> Outcome {
+        let start = PhaseClock.now()
+        let tree: SyntaxTree
+        if let retained {
+            tree = retained
+        } else {
+            let bytes: [UInt8]
+            switch file.origin {
+            case .memory(let contents):
+                bytes = contents
+            case .disk(let path):
+                switch FileReader.read(path) {
+                case .success(let contents): bytes = contents.bytes
+                case .failure(let failure): return .unreadable(failure.description)
+                }
+            }
+            tree = SyntaxTree(source: SourceFile(path: file.displayPath, bytes: bytes))
+        }
+        let parsed = PhaseClock.now()
+        clock.reparse += parsed - start
+        options.crashTrigger?.fire(on: file.displayPath)
+        let diagnostics = Linter.lintFile(tree, index: index, configuration: configuration)
+        let linted = PhaseClock.now()
+        clock.rules += linted - parsed
+        guard !diagnostics.isEmpty || options.keepsSources else { return .linted([], nil) }
+        let excerpt = SourceExcerpt(tree.source, for: diagnostics, lineHashes: options.lineHashes,
+                                    keepingBytes: options.keepsSources)
+        clock.excerpts += PhaseClock.now() - linted
+        return .linted(diagnostics, excerpt)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import LifeguardKit
+import LifeguardRules
+
+// `lifeguard-bench run [--no-rules] [--runs N] [--retain MB] PATH ...`
+//
+// A CLI-shaped run (discovery pipelined with reading and parsing, the index, rules, a JSON
+// report) over the given paths, with the time of each phase and the process's peak memory, so a
+// regression in any one phase shows in one command. Run it in a fresh process for each
+// configuration: peak memory is the process's high-water mark.
+
+/// The process's peak resident memory, in bytes.
+func peakResidentBytes() -> Int {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) {
+        return kilobytes * 1024
+    }
+    #endif
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss
+    #endif
+}
+
+func seconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func runBench(_ arguments: [String]) {
+    var paths: [String] = []
+    var rulesEnabled = true
+    var runs = 1
+    var retained = PipelineOptions().retainedSourceBytes
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+        switch argument {
+        case "--no-rules": rulesEnabled = false
+        case "--runs": runs = iterator.next().flatMap(Int.init) ?? 1
+        case "--retain": retained = (iterator.next().flatMap(Int.init) ?? 0) << 20
+        default: paths.append(argument)
+        }
+    }
+    if paths.isEmpty { paths = ["."] }
+    let rules = rulesEnabled ? RuleRegistry.rules.map { RuleSetup(rule: $0) } : []
+    let configuration = LintConfiguration(rules: rules, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)))
+    let workingDirectory = FileManager.default.currentDirectoryPath
+
+    for run in 1...max(1, runs) {
+        // Discovery alone first: in the real run it overlaps pass 1, so it is timed apart.
+        let discoveryStart = DispatchTime.now().uptimeNanoseconds
+        var discovered = 0
+        do {
+            try FileDiscovery().discover(paths, workingDirectory: workingDirectory) { _ in discovered += 1 }
+        } catch {
+            print("lifeguard-bench: \(error)")
+            return
+        }
+        let discovery = seconds(since: discoveryStart)
+
+        let start = DispatchTime.now().uptimeNanoseconds
+        let pipeline = LintPipeline(configuration: configuration, options: PipelineOptions(retainedSourceBytes: retained, lineHashes: false,
+                                                                                        keepsIndexUntilExit: runs == 1))
+        let output: LintPipeline.Output
+        do {
+            output = try pipeline.run { submit in
+                try FileDiscovery().discover(paths, workingDirectory: workingDirectory) { file in
+                    submit(PipelineFile(displayPath: file.displayPath, origin: .disk(file.path), throughLink: file.throughLink))
+                }
+            }
+        } catch {
+            print("lifeguard-bench: \(error)")
+            return
+        }
+        let reportStart = DispatchTime.now().uptimeNanoseconds
+        let report = JSONReporter().report(output.result, context: ReportContext(rules: rules.map { $0.rule.description }))
+        let reportTime = seconds(since: reportStart)
+        let total = seconds(since: start)
+        let statistics = output.statistics
+        func row(_ name: String, _ value: Double, _ note: String = "") -> String {
+            "  " + name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%7.3f s", value) + note
+        }
+        print("== run \(run): \(statistics.files) files, \(statistics.lines) lines, "
+            + String(format: "%.1f MB", Double(statistics.bytes) / 1e6) + ", \(rules.count) rules, "
+            + "\(output.result.diagnostics.count) findings, \(PipelineOptions().workers) workers")
+        print(row("discovery alone (wall)", discovery, "  (\(discovered) files)"))
+        print(row("pass 1: walk+read+parse+facts (wall)", statistics.passOneWall))
+        print(row("  read (cpu, all workers)", statistics.read))
+        print(row("  tokenize+outline (cpu)", statistics.parse))
+        print(row("  index facts (cpu)", statistics.facts))
+        print(row("index build (wall)", statistics.indexWall))
+        print(row("pass 2: models+rules (wall)", statistics.passTwoWall))
+        print(row("  re-read+re-parse (cpu)", statistics.reparse, "  (\(statistics.retainedTrees) trees kept from pass 1)"))
+        print(row("  model+rules+suppressions (cpu)", statistics.rules))
+        print(row("  excerpts of flagged lines (cpu)", statistics.excerpts))
+        print(row("report: JSON (wall)", reportTime, "  (\(report.utf8.count) bytes)"))
+        print(row("total (wall)", total, String(format: "  %.2f M lines/s", Double(statistics.lines) / total / 1e6)))
+        let peak = peakResidentBytes()
+        print("  peak RSS: " + String(format: "%.0f MB, %.2f bytes per source byte", Double(peak) / 1e6,
+                                          Double(peak) / Double(max(1, statistics.bytes))))
+    }
+}

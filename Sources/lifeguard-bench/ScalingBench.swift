@@ -1,0 +1,116 @@
+import Foundation
+import LifeguardKit
+import LifeguardRules
+
+// `lifeguard-bench scaling [--max N] [SHAPE ...]`
+//
+// Generated inputs of one shape at sizes 1k, 2k, 4k, 8k, 16k, each linted by the whole pipeline
+// (all rules) in memory. Prints the time per token at each size and its growth against the
+// smallest size: a linear shape stays near 1.0×, a quadratic one doubles with every size. A shape
+// stops growing once one size takes longer than `secondsPerCaseLimit`, so a quadratic shape
+// reports itself instead of stalling the bench.
+
+/// One generated input shape: its files at size `n`.
+struct ScalingShape: Sendable {
+    var name: String
+    var make: @Sendable (Int) -> [(path: String, text: String)]
+}
+
+let secondsPerCaseLimit = 20.0
+
+let scalingShapes: [ScalingShape] = [
+    ScalingShape(name: "nested types") { n in
+        var text = "import UIKit\n"
+        for level in 0..<n { text += "class T\(level): UIViewController {\n" }
+        text += "override func viewDidLoad() { super.viewDidLoad() }\n" + String(repeating: "}\n", count: n)
+        return [("Types.swift", text)]
+    },
+    ScalingShape(name: "nested closures") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for _ in 0..<n { text += "run { [weak self] in\n" }
+        text += "self?.view.setNeedsLayout()\n" + String(repeating: "}\n", count: n) + "    }\n    func run(_ body: @escaping () -> Void) {}\n}\n"
+        return [("Closures.swift", text)]
+    },
+    ScalingShape(name: "nested ifs") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    var flag = true\n    override func viewWillAppear(_ animated: Bool) {\n        super.viewWillAppear(animated)\n"
+        for _ in 0..<n { text += "if flag {\n" }
+        text += "view.layoutIfNeeded()\n" + String(repeating: "}\n", count: n) + "    }\n}\n"
+        return [("Ifs.swift", text)]
+    },
+    ScalingShape(name: "chained calls") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        view"
+        for index in 0..<n { text += ".step\(index % 7)()" }
+        text += "\n    }\n}\n"
+        return [("Chain.swift", text)]
+    },
+    ScalingShape(name: "long function") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    var child = UIViewController()\n    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for index in 0..<n {
+            text += "        let item\(index) = UIViewController()\n        item\(index).view.delegate = self\n        addChild(item\(index))\n"
+        }
+        text += "    }\n}\n"
+        return [("LongFunction.swift", text)]
+    },
+    ScalingShape(name: "long file (many functions)") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    var timer: Timer?\n"
+        for index in 0..<n {
+            text += "    func step\(index)() {\n        view.setNeedsLayout()\n        timer?.invalidate()\n    }\n"
+        }
+        text += "}\n"
+        return [("LongFile.swift", text)]
+    },
+    ScalingShape(name: "many files") { n in
+        (0..<n).map { index in
+            ("F\(index).swift", "import UIKit\nfinal class Screen\(index): UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        view.backgroundColor = .white\n    }\n}\n")
+        }
+    },
+    ScalingShape(name: "same-named nested types") { n in
+        // Every screen nests its own `Style`, and names another screen's: one simple name with
+        // n declarations, looked up n times.
+        var text = "import UIKit\n"
+        for index in 0..<n {
+            text += "final class Screen\(index): UIViewController {\n    struct Style {}\n"
+                + "    var other: Screen\((index + 1) % n).Style?\n    var own = Style()\n}\n"
+        }
+        return [("Styles.swift", text)]
+    },
+    ScalingShape(name: "superclass chain") { n in
+        var text = "import UIKit\nclass C0: UIViewController {}\n"
+        for index in 1..<n { text += "class C\(index): C\(index - 1) { override func viewDidLoad() { super.viewDidLoad() } }\n" }
+        return [("Chain.swift", text)]
+    },
+]
+
+func scalingBench(_ arguments: [String]) {
+    var maximum = 16_000
+    var selected: [String] = []
+    var iterator = arguments.makeIterator()
+    while let argument = iterator.next() {
+        if argument == "--max" { maximum = iterator.next().flatMap(Int.init) ?? maximum } else { selected.append(argument) }
+    }
+    let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
+    let sizes = [1_000, 2_000, 4_000, 8_000, 16_000].filter { $0 <= maximum }
+    print("shape                        n       tokens   seconds   ns/token  growth")
+    for shape in scalingShapes where selected.isEmpty || selected.contains(where: { shape.name.contains($0) }) {
+        var baseline: Double?
+        for n in sizes {
+            let files = shape.make(n).map { LintInput(path: $0.path, bytes: Array($0.text.utf8)) }
+            let tokens = files.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = Linter.lint(files, configuration: configuration)
+            let elapsed = seconds(since: start)
+            let perToken = elapsed / Double(tokens) * 1e9
+            if baseline == nil { baseline = perToken }
+            let growth = perToken / (baseline ?? perToken)
+            print(shape.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+                + String(format: "%7d %12d %9.3f %10.1f %6.1fx", n, tokens, elapsed, perToken, growth)
+                + (result.diagnostics.isEmpty ? "" : "  (\(result.diagnostics.count) findings)"))
+            // Each row as it finishes, even into a file: a slow shape can take minutes.
+            fflush(nil)
+            if elapsed > secondsPerCaseLimit {
+                print("  stopped: \(shape.name) took over \(Int(secondsPerCaseLimit)) s at n = \(n)")
+                break
+            }
+        }
+    }
+}

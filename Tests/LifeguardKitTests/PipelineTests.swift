@@ -1,0 +1,277 @@
+import Foundation
+import XCTest
+import LifeguardTestSupport
+@testable import LifeguardKit
+
+/// Discovery, reading, the two-pass pipeline, source excerpts and the index's bounds.
+final class PipelineTests: XCTestCase {
+    var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("lifeguard-kit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    @discardableResult
+    func write(_ path: String, _ bytes: [UInt8]) throws -> URL {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    func write(_ path: String, _ text: String) throws { try write(path, Array(text.utf8)) }
+
+    func discovered(_ paths: [String], excluding: Set<String> = []) throws -> [DiscoveredFile] {
+        var found: [DiscoveredFile] = []
+        try FileDiscovery { path, _ in excluding.contains(path) }
+            .discover(paths, workingDirectory: root.path) { found.append($0) }
+        return found
+    }
+
+    // MARK: - Discovery and reading
+
+    func testWalkOrderSkipsAndExclusions() throws {
+        for path in ["B/b.swift", "A/z.swift", "A/a.swift", "A/notes.txt", "A/.hidden.swift", ".git/x.swift",
+                     "Pods/P.swift", "A/DerivedData/d.swift", "Excluded/e.swift", "c.swift"] {
+            try write(path, "")
+        }
+        let found = try discovered([root.path], excluding: ["Excluded"])
+        XCTAssertEqual(found.map(\.displayPath), ["c.swift", "A/a.swift", "A/z.swift", "B/b.swift"],
+                       "files of a folder before its subfolders, names in byte order; relative to the working directory")
+        XCTAssertEqual(found.map(\.path.description).first, root.path + "/c.swift", "opened by the path as walked")
+        XCTAssertThrowsError(try discovered([root.appendingPathComponent("missing").path])) { error in
+            XCTAssertEqual((error as? FileDiscovery.Failure)?.reason, "no such file or directory")
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        XCTAssertThrowsError(try discovered([root.appendingPathComponent("Empty").path])) { error in
+            XCTAssertEqual((error as? FileDiscovery.Failure)?.reason, "no Swift files found in this directory")
+        }
+    }
+
+    func testNamesThatAreNotUTF8AreOpenedByTheirBytes() throws {
+        var name = Array("Caf".utf8)
+        name.append(0xE9) // Latin-1 é: not UTF-8
+        name.append(contentsOf: Array(".swift".utf8))
+        let directory = Array(root.path.utf8) + [UInt8(ascii: "/")]
+        let path = RawPath(bytes: directory + name)
+        let descriptor = path.withCString { open($0, O_CREAT | O_WRONLY, 0o644) }
+        guard descriptor >= 0 else { throw XCTSkip("this file system refuses names that are not UTF-8") }
+        _ = "final class A {}".withCString { Foundation.write(descriptor, $0, 16) }
+        close(descriptor)
+        let found = try discovered([root.path])
+        XCTAssertEqual(found.count, 1)
+        guard case .success(let contents) = FileReader.read(found[0].path) else { return XCTFail("not readable") }
+        XCTAssertEqual(contents.bytes.count, 16)
+    }
+
+    func testReaderReadsEmptyFilesAndReportsFailures() throws {
+        let empty = try write("Empty.swift", [])
+        guard case .success(let contents) = FileReader.read(empty.path) else { return XCTFail("an empty file is readable") }
+        XCTAssertEqual(contents.bytes, [])
+        let big = try write("Big.swift", [UInt8](repeating: UInt8(ascii: "x"), count: 300_000))
+        guard case .success(let bigContents) = FileReader.read(big.path) else { return XCTFail("not readable") }
+        XCTAssertEqual(bigContents.bytes.count, 300_000)
+        guard case .failure(let missing) = FileReader.read(root.appendingPathComponent("Nope.swift").path) else {
+            return XCTFail("a missing file is not readable")
+        }
+        XCTAssertEqual(missing.code, ENOENT)
+        guard case .failure(let directory) = FileReader.read(root.path) else { return XCTFail("a directory is not a file") }
+        XCTAssertEqual(directory.code, EISDIR)
+    }
+
+    // MARK: - Pipeline
+
+    func pipeline(retaining: Int, workers: Int = 2) -> LintPipeline {
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: FlagMeRule.self), RuleSetup(rule: OtherRule.self)])
+        return LintPipeline(configuration: configuration,
+                            options: PipelineOptions(workers: workers, retainedSourceBytes: retaining, lineHashes: true))
+    }
+
+    func testReparsingAndKeepingTreesGiveTheSameResult() throws {
+        var files: [PipelineFile] = []
+        for index in 0..<40 {
+            let text = "final class Screen\(index) {\n    func go() {\n        flagMe()\n        other(\(index))\n    }\n}\n"
+            try write("F\(index).swift", text)
+            files.append(PipelineFile(displayPath: "F\(index).swift", origin: .disk(RawPath(root.appendingPathComponent("F\(index).swift").path))))
+        }
+        try write("Binary.swift", [0x61, 0x00, 0x62])
+        files.append(PipelineFile(displayPath: "Binary.swift", origin: .disk(RawPath(root.appendingPathComponent("Binary.swift").path))))
+        files.append(PipelineFile(displayPath: "Gone.swift", origin: .disk(RawPath(root.appendingPathComponent("Gone.swift").path))))
+        var outputs: [LintPipeline.Output] = []
+        for (retaining, workers) in [(0, 2), (Int.max / 2, 2), (0, 1), (200, 3)] {
+            outputs.append(pipeline(retaining: retaining, workers: workers).run { submit in files.forEach(submit) })
+        }
+        XCTAssertEqual(outputs[0].statistics.retainedTrees, 0)
+        XCTAssertEqual(outputs[1].statistics.retainedTrees, 40)
+        for output in outputs {
+            XCTAssertEqual(output.result.diagnostics, outputs[0].result.diagnostics)
+            XCTAssertEqual(output.result.fileCount, 40)
+            XCTAssertEqual(output.problems.map(\.path), ["Binary.swift", "Gone.swift"])
+            XCTAssertEqual(output.problems.map(\.kind), [.binary, .unreadable(reason: "No such file or directory")])
+        }
+        XCTAssertEqual(outputs[0].result.diagnostics.count, 80)
+        XCTAssertEqual(outputs[0].result.diagnostics.first?.path, "F0.swift")
+        XCTAssertEqual(Set(outputs[0].result.sources.keys).count, 40, "every flagged file keeps its flagged lines")
+    }
+
+    func testAFileThatVanishesBetweenThePassesFailsAlone() throws {
+        try write("A.swift", "func a() { flagMe() }\n")
+        try write("B.swift", "func b() { flagMe() }\n")
+        let files = ["A.swift", "B.swift"].map {
+            PipelineFile(displayPath: $0, origin: .disk(RawPath(root.appendingPathComponent($0).path)))
+        }
+        // With no trees kept, pass 2 reads again; remove one file once pass 1 has read both.
+        let output = pipeline(retaining: 0).run { submit in
+            files.forEach(submit)
+        }
+        XCTAssertEqual(output.result.diagnostics.map(\.path), ["A.swift", "B.swift"])
+        let pipeline = self.pipeline(retaining: 0, workers: 1)
+        var removed = false
+        let second = pipeline.run { submit in
+            files.forEach(submit)
+            // One worker runs inline, so both files are read by now.
+            try? FileManager.default.removeItem(at: root.appendingPathComponent("B.swift"))
+            removed = true
+        }
+        XCTAssertTrue(removed)
+        XCTAssertEqual(second.result.diagnostics.map(\.path), ["A.swift"])
+        XCTAssertEqual(second.problems.map(\.path), ["B.swift"])
+    }
+
+    // MARK: - Source excerpts
+
+    func testExcerptsAnswerWhatReportersAskOfSources() {
+        let text = "let a = 1\r\n    let título = \"ñ\"; loadView()\nlast"
+        let source = SourceFile(path: "X.swift", text: text)
+        let excerpt = SourceExcerpt(source, lines: [2, 3], lineHashes: true)
+        XCTAssertNil(excerpt.lineText(1))
+        XCTAssertEqual(excerpt.lineText(2), "    let título = \"ñ\"; loadView()")
+        let call = Array(text.utf8).firstIndex(of: UInt8(ascii: "(")).map { $0 - "loadView".utf8.count }!
+        XCTAssertEqual(excerpt.utf16Column(of: call), source.utf16Column(of: call))
+        XCTAssertEqual(excerpt.utf16Column(of: source.bytes.count), source.utf16Column(of: source.bytes.count),
+                       "the end of the file is on its last line")
+        XCTAssertNil(excerpt.utf16Column(of: 0), "line 1 was not kept")
+        let hashes = LineHash.hashes(of: text)
+        XCTAssertEqual(excerpt.lineHash(2), hashes[2])
+        XCTAssertEqual(excerpt.lineHash(3), hashes[3])
+    }
+
+    // MARK: - Index bounds
+
+    func index(_ text: String) -> ProjectIndex {
+        ProjectIndex(trees: [SyntaxTree(source: SourceFile(path: "A.swift", text: text))])
+    }
+
+    func testQualifiedNamesOfDeepNestsAreBounded() {
+        let depth = 3_000
+        var text = ""
+        for level in 0..<depth { text += "struct T\(level) {\n" }
+        text += String(repeating: "}\n", count: depth)
+        let tree = SyntaxTree(source: SourceFile(path: "A.swift", text: text))
+        let names = ProjectIndex.qualifiedNames(tree)
+        XCTAssertEqual(names.count, depth)
+        XCTAssertEqual(names[2], "T0.T1.T2")
+        let deepest = names[depth - 1].split(separator: ".")
+        XCTAssertEqual(deepest.count, ProjectIndex.maxQualifiedDepth + 1)
+        XCTAssertEqual(deepest.last, "T\(depth - 1)")
+        let index = ProjectIndex(trees: [tree])
+        XCTAssertEqual(index.declaredKinds(of: "T\(depth - 1)"), [.struct], "a deep type is still found by its simple name")
+    }
+
+    func testLongSuperclassChainsResolveAndCyclesEnd() {
+        let length = 5_000
+        var text = "class C0: UIViewController { var marker: Int = 0 }\n"
+        for level in 1..<length { text += "class C\(level): C\(level - 1) {}\n" }
+        text += "class Loop1: Loop2 {}\nclass Loop2: Loop1 {}\n"
+        let index = self.index(text)
+        XCTAssertTrue(index.isController("C\(length - 1)"), "the controller flag follows the whole chain, once")
+        XCTAssertFalse(index.isController("Loop1"))
+        XCTAssertFalse(index.inherits("Loop1", from: "UIView"))
+        XCTAssertNil(index.member("missing", of: "Loop2"))
+        XCTAssertNotNil(index.member("marker", of: "C\(ProjectIndex.maxChainLength - 1)"))
+        XCTAssertNil(index.member("marker", of: "C\(length - 1)"),
+                     "member lookups follow at most maxChainLength superclass links")
+    }
+
+    func testCreationShapesMatchTheWholeExpressionReading() throws {
+        // The index reads only the first tokens and top-level casts of an assignment's value;
+        // over every fixture it must agree with reading the whole expression.
+        var checked = 0
+        for url in FixtureFiles.swiftFiles() {
+            let tree = SyntaxTree(source: try FixtureFiles.source(url))
+            var ranges = tree.outline.assignments.map(\.rhs)
+            ranges += tree.outline.variables.compactMap(\.initializer)
+            for range in ranges {
+                let significant = tree.significantTokens(in: range)
+                let whole = TypeNames.initialized(tree, range) != nil
+                    || (significant.count >= 3 && tree.tokens[significant[0]].kind == .period && tree.token(significant[1], is: "init"))
+                XCTAssertEqual(ProjectIndexFacts.isCreation(tree, range), whole,
+                               "\(FixtureFiles.shortPath(url)): \(tree.text(ofTokens: range))")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+
+    func testGlobsMatchAsWhenEveryAncestorIsTriedInTurn() {
+        // Discovery asks about every file and folder, so `Glob.matches` walks a path once; it
+        // must agree with matching each ancestor from the start, as the definition reads.
+        func reference(_ pattern: String, _ path: String, orAncestor: Bool) -> Bool {
+            let pattern = Glob.normalize(pattern)
+            let components = path.split(separator: "/").map(String.init)
+            let parts = pattern.split(separator: "/").map(String.init)
+            let lengths = orAncestor ? Array(1...max(1, components.count)) : [components.count]
+            for length in lengths where length <= components.count {
+                let prefix = Array(components[..<length])
+                if pattern.contains("/") {
+                    if Glob.match(parts[...], prefix[...]) { return true }
+                } else if let last = prefix.last, Glob.matchComponent(Array(pattern), Array(last)) {
+                    return true
+                }
+            }
+            return false
+        }
+        let patterns = ["Generated", "*Tests*", "**/Generated/**", "Sources/**/*.swift", "**", "A/**/B/**/C", "a?c/*",
+                        "**/x", "App/*/Views", "./Vendor/", "*.swift", "A/B"]
+        let names = ["A", "B", "C", "Generated", "x", "abc", "App", "Views", "Sources", "T.swift", "MyTests.swift", "Vendor"]
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<1_000 {
+            let depth = Int.random(in: 0...6, using: &generator)
+            let path = (0..<depth).map { _ in names.randomElement(using: &generator)! }.joined(separator: "/")
+            for pattern in patterns {
+                for orAncestor in [false, true] {
+                    XCTAssertEqual(Glob.matches(pattern, path: path, orAncestor: orAncestor),
+                                   reference(pattern, path, orAncestor: orAncestor), "\(pattern) ~ \(path) \(orAncestor)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertEqual(compared, 24_000)
+    }
+
+    func testAssignedPathsReadAsExpressionChainsDo() throws {
+        var checked = 0
+        for url in FixtureFiles.swiftFiles() {
+            let tree = SyntaxTree(source: try FixtureFiles.source(url))
+            var ranges = tree.outline.assignments.map(\.lhs)
+            ranges += tree.outline.calls.compactMap(\.receiver)
+            for range in ranges {
+                let chain = ExpressionChain(tree, tokens: range)
+                let path = AssignedPath(tree, tokens: range)
+                let place = "\(FixtureFiles.shortPath(url)): \(tree.text(ofTokens: range))"
+                XCTAssertEqual(path == nil, chain == nil, place)
+                XCTAssertEqual(path?.names, chain?.names, place)
+                XCTAssertEqual(path?.startsWithSelf, chain?.startsWithSelf, place)
+                XCTAssertEqual(path?.lastName, chain?.lastName, place)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+}

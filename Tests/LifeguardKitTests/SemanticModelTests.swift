@@ -1,0 +1,328 @@
+import XCTest
+@testable import LifeguardKit
+
+/// The semantic model on its own, apart from any rule: what names mean, which object a chain
+/// is, what type it has, what helpers do, and who keeps what.
+final class SemanticModelTests: XCTestCase {
+    /// A model of one file (or several: the first is the one asked about).
+    func model(_ text: String, others: [String] = []) -> FileModel {
+        let trees = ([text] + others).enumerated().map { offset, source in
+            SyntaxTree(source: SourceFile(path: "File\(offset).swift", text: source))
+        }
+        return FileModel(tree: trees[0], index: ProjectIndex(trees: trees))
+    }
+
+    /// The first call named `name` (the `occurrence`-th when several).
+    func call(_ model: FileModel, _ name: String, _ occurrence: Int = 0) -> CallID {
+        model.calls(named: name)[occurrence]
+    }
+
+    /// The object a call is made on.
+    func receiver(_ model: FileModel, _ name: String, _ occurrence: Int = 0) -> ObjectRef {
+        model.receiverObject(of: call(model, name, occurrence))
+    }
+
+    /// The object a call's first argument names.
+    func argument(_ model: FileModel, _ name: String, _ occurrence: Int = 0) -> ObjectRef {
+        let id = call(model, name, occurrence)
+        return model.object(ofTokens: model.arguments(of: id).first!.expression, at: model.outline[id].nodeID)
+    }
+
+    // MARK: - Bindings
+
+    func testAVariableIsNotVisibleInItsOwnInitializer() {
+        let m = model("""
+            final class List: UITableViewController {
+                func cell(_ cell: UITableViewCell) {
+                    let cell = cell.contentView
+                    cell.use()
+                }
+            }
+            """)
+        // The receiver of `contentView`'s chain start is the parameter, not the local being declared.
+        let chain = ExpressionChain(m.tree, tokens: m.outline.variables[0].initializer!)!
+        guard case .parameter = m.binding(of: "cell", at: TokenID(chain.linkTokens[0])) else {
+            return XCTFail("`cell` in its own initializer must be the parameter")
+        }
+        guard case .local = m.binding(of: "cell", at: TokenID(m.outline.calls[m.calls(named: "use")[0].index].chainStart)) else {
+            return XCTFail("`cell` after its declaration must be the local")
+        }
+    }
+
+    func testConditionBindingsAndGuardAndLoopScopes() {
+        let m = model("""
+            final class Screen: UIViewController {
+                var child: UIViewController?
+                func f(items: [Item]) {
+                    if let child = child { child.a() } else { child.b() }
+                    guard let found = child else { return }
+                    found.c()
+                    for item in items where item.ok { item.d() }
+                    item.e()
+                }
+            }
+            """)
+        XCTAssertEqual(receiver(m, "a"), ObjectRef(root: .selfObject, path: [.member("child")]))
+        XCTAssertEqual(receiver(m, "b"), ObjectRef(root: .selfObject, path: [.member("child")]))
+        XCTAssertEqual(receiver(m, "c"), ObjectRef(root: .selfObject, path: [.member("child")]))
+        guard case .parameter = receiver(m, "d").root else { return XCTFail("a loop variable is an element of its sequence") }
+        XCTAssertEqual(receiver(m, "d").path, [.element])
+        // After the loop, `item` is no local: a member of `self` (or a framework one).
+        XCTAssertEqual(receiver(m, "e"), ObjectRef(root: .selfObject, path: [.member("item")]))
+    }
+
+    func testPatternBindingsAndCatchAndShorthandParameters() {
+        let m = model("""
+            final class Screen: UIViewController {
+                func f(state: State, list: [UIViewController]) {
+                    switch state {
+                    case .loaded(let value): value.a()
+                    default: break
+                    }
+                    do { try g() } catch { error.b() }
+                    list.forEach { $0.c(); [1].map { $0.d() } }
+                }
+            }
+            """)
+        guard case .pattern = receiver(m, "a").root else { return XCTFail("a case pattern binds `value`") }
+        guard case .pattern = receiver(m, "b").root else { return XCTFail("`catch` binds `error`") }
+        // `$0` of `list.forEach` is an element of the parameter; the nested `$0` is the inner closure's.
+        guard case .parameter = receiver(m, "c").root else { return XCTFail("`$0` of forEach is an element of `list`") }
+        XCTAssertEqual(receiver(m, "c").path, [.element])
+        XCTAssertNotEqual(receiver(m, "d"), receiver(m, "c"))
+    }
+
+    // MARK: - Identity
+
+    func testAliasesNameTheSameObject() {
+        let m = model("""
+            final class Container: UIViewController {
+                var detail: UIViewController?
+                func f() {
+                    self.detail?.a()
+                    let vc = detail
+                    vc?.b()
+                    if let shown = detail as? DetailViewController { shown.c() }
+                    guard let detail else { return }
+                    detail.d()
+                    self.detail.map { $0.e() }
+                }
+            }
+            """)
+        let expected = ObjectRef(root: .selfObject, path: [.member("detail")])
+        for name in ["a", "b", "c", "d"] { XCTAssertTrue(receiver(m, name).isSame(as: expected), name) }
+        XCTAssertTrue(receiver(m, "e").isSame(as: expected), "`$0` of an optional's map is the optional's value")
+    }
+
+    func testObserversSeeTheOldAndNewValueOfTheirProperty() {
+        let m = model("""
+            final class Host: UIViewController {
+                var child: UIViewController? {
+                    willSet { child?.a(); newValue?.b() }
+                    didSet { oldValue?.c(); child?.d() }
+                }
+                func other() { child?.e() }
+            }
+            """)
+        XCTAssertEqual(receiver(m, "a").phase, .old)
+        XCTAssertEqual(receiver(m, "b").phase, .new)
+        XCTAssertTrue(receiver(m, "a").isSame(as: receiver(m, "c")), "the property in willSet is oldValue in didSet")
+        XCTAssertTrue(receiver(m, "b").isSame(as: receiver(m, "d")), "newValue in willSet is the property in didSet")
+        XCTAssertFalse(receiver(m, "a").isSame(as: receiver(m, "d")))
+        XCTAssertTrue(receiver(m, "e").isSame(as: receiver(m, "a")), "outside the observers, either value")
+    }
+
+    func testAnAliasCycleEndsAtItsBound() {
+        // The shape that once overflowed the stack: two variables assigned from each other.
+        let m = model("""
+            final class Reader {
+                var speechSynthesizer: SpeechSynthesizer?
+                func speak() {
+                    let synthesizer: any SpeechSynthesizerProtocol
+                    if let speechSynthesizer {
+                        synthesizer = speechSynthesizer
+                        speechSynthesizer = synthesizer
+                        synthesizer.onFinished = { [weak self] in self?.done() }
+                        synthesizer.start()
+                    }
+                    let a = b, b = a
+                    a.go()
+                }
+            }
+            """)
+        _ = receiver(m, "start")
+        _ = receiver(m, "go")
+        _ = m.isOwnedBySelf(receiver(m, "start"), at: m.outline[call(m, "start")].nodeID)
+    }
+
+    func testCallResultsAreNewObjectsNotTheirReceivers() {
+        let m = model("""
+            final class Screen: UIViewController {
+                let factory = Factory()
+                func f() {
+                    let made = factory.make()
+                    made.a()
+                    let task = Task { }
+                    task.b()
+                }
+            }
+            """)
+        guard case .local = receiver(m, "a").root else { return XCTFail("a call's result is its own object") }
+        guard case .local = receiver(m, "b").root else { return XCTFail("`Task { }` makes a new task") }
+    }
+
+    // MARK: - Types
+
+    func testTypesComeFromDeclarationsCreationsCastsAndMembers() {
+        let m = model("""
+            final class Screen: UIViewController {
+                let header = HeaderView()
+                func f(_ given: DetailViewController, any: Any) {
+                    let made = SettingsViewController()
+                    let cast = any as! ProfileViewController
+                    let annotated: UILabel = label
+                    given.a(); made.b(); cast.c(); annotated.d(); header.e(); self.f2()
+                }
+            }
+            final class HeaderView: UIView {}
+            final class DetailViewController: UIViewController {}
+            """)
+        func type(_ name: String) -> String? {
+            let id = call(m, name)
+            return m.receiver(of: id).flatMap { m.typeKey(of: $0, at: m.outline[id].nodeID) }
+        }
+        XCTAssertEqual(type("a"), "DetailViewController")
+        XCTAssertEqual(type("b"), "SettingsViewController")
+        XCTAssertEqual(type("c"), "ProfileViewController")
+        XCTAssertEqual(type("d"), "UILabel")
+        XCTAssertEqual(type("e"), "HeaderView")
+        XCTAssertEqual(type("f2"), "Screen")
+        let header = call(m, "e")
+        XCTAssertEqual(m.typeClass(of: m.receiver(of: header)!, at: m.outline[header].nodeID), .view)
+    }
+
+    // MARK: - Summaries
+
+    func testSummariesFollowHelpersOfHelpersAcrossFiles() {
+        let m = model("""
+            final class Host: UIViewController {
+                let child = ChildViewController()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    install(child)
+                    attach(Other())
+                }
+            }
+            """, others: ["""
+            extension Host {
+                func install(_ controller: UIViewController) {
+                    addChild(controller)
+                    finish(controller)
+                }
+                func finish(_ vc: UIViewController) {
+                    view.addSubview(vc.view)
+                    vc.didMove(toParent: self)
+                }
+                func attach(_ thing: UIViewController) {
+                    LibraryEmbedder.embed(thing)
+                }
+            }
+            """])
+        let summaries = m.index.summaries
+        XCTAssertEqual(summaries.effects(ofCalling: "install(_:)", onArgument: 0),
+                       [.addedAsChild, .viewAdded, .didMoveToParent])
+        XCTAssertEqual(summaries.effects(ofCalling: "attach(_:)", onArgument: 0), [.escapesToUnknown],
+                       "a helper the run cannot see may do anything")
+        XCTAssertNil(summaries.effects(ofCalling: "unknown(_:)", onArgument: 0))
+        let events = m.protocolEvents.filter { $0.object == ObjectRef(root: .selfObject, path: [.member("child")]) }
+        XCTAssertEqual(Set(events.map(\.effect)), [.addedAsChild, .viewAdded, .didMoveToParent])
+        XCTAssertTrue(events.allSatisfy(\.isIndirect))
+        XCTAssertTrue(m.typeEffects(ofTypeWithKey: "Host").contains(.init(.member("child"), .didMoveToParent)),
+                      "viewDidLoad hands the property to the helpers, so the type finishes its protocol")
+        XCTAssertFalse(m.typeEffects(ofTypeWithKey: "Host").contains(.init(.member("child"), .escapesToUnknown)))
+    }
+
+    func testACallOnSelfRunsOnlyItsOwnClassChainsMethods() {
+        let m = model("""
+            class Base: UIViewController {
+                func stop() { NotificationCenter.default.removeObserver(self) }
+            }
+            final class Screen: Base {
+                override func viewWillDisappear(_ animated: Bool) {
+                    super.viewWillDisappear(animated)
+                    stop()
+                }
+            }
+            final class Unrelated: UIViewController {
+                override func viewWillDisappear(_ animated: Bool) {
+                    super.viewWillDisappear(animated)
+                    halt()
+                }
+                func halt() {}
+            }
+            final class Elsewhere {
+                func halt() { NotificationCenter.default.removeObserver(self) }
+            }
+            """)
+        let disappear = m.index.summaries.functions(inType: "Screen").first { $0.fullName == "viewWillDisappear(_:)" }!
+        XCTAssertTrue(disappear.effects.contains(.init(.selfObject, .observerRemoved)))
+        let unrelated = m.index.summaries.functions(inType: "Unrelated").first { $0.fullName == "viewWillDisappear(_:)" }!
+        XCTAssertFalse(unrelated.effects.contains { $0.effect == .observerRemoved },
+                       "`halt()` on self is Unrelated's own, not Elsewhere's")
+    }
+
+    // MARK: - Ownership
+
+    func testOwnershipFollowsLocalsIntoSelfAndStopsAtCycles() {
+        let m = model("""
+            final class Screen: UIViewController {
+                let header = HeaderView()
+                weak var weakView: UIView?
+                @IBOutlet weak var outlet: UIView!
+                var kept: [UIView] = []
+                func f(param: UIView) {
+                    let card = CardView()
+                    let inner = BadgeView()
+                    card.addSubview(inner)
+                    view.addSubview(card)
+                    let loose = LooseView()
+                    let a = AView(), b = BView()
+                    a.addSubview(b); b.addSubview(a)
+                    header.a(); weakView?.b(); outlet.c(); inner.d(); loose.e(); a.f(); param.g()
+                }
+            }
+            """)
+        func owned(_ name: String) -> Bool {
+            let id = call(m, name)
+            return m.isOwnedBySelf(m.receiverObject(of: id), at: m.outline[id].nodeID)
+        }
+        XCTAssertTrue(owned("a"), "a stored property")
+        XCTAssertFalse(owned("b"), "a weak property")
+        XCTAssertTrue(owned("c"), "an outlet, kept by the hierarchy")
+        XCTAssertTrue(owned("d"), "a local added to a local added to self's view")
+        XCTAssertFalse(owned("e"), "a local nobody keeps")
+        XCTAssertFalse(owned("f"), "locals keeping each other, and nothing keeping them")
+        XCTAssertFalse(owned("g"), "a parameter's object")
+    }
+
+    // MARK: - Structure
+
+    func testAreExclusiveTellsBranchesApart() {
+        let m = model("""
+            final class Screen: UIViewController {
+                func f(flag: Bool, n: Int) {
+                    if flag { a() } else { b() }
+                    c()
+                    switch n {
+                    case 1: d()
+                    default: e()
+                    }
+                }
+            }
+            """)
+        func node(_ name: String) -> NodeID { m.outline[call(m, name)].nodeID }
+        XCTAssertTrue(m.areExclusive(node("a"), node("b")))
+        XCTAssertFalse(m.areExclusive(node("a"), node("c")))
+        XCTAssertTrue(m.areExclusive(node("d"), node("e")))
+    }
+}
