@@ -313,6 +313,20 @@ final class OutlineTests: XCTestCase {
                        ["{ use(a) }", "{ use(c) }"])
     }
 
+    /// `significantTokens(in:)` and `significantCount(in:)` agree with a plain filter over any
+    /// range, including ranges that start or end on trivia and ranges past the file's end.
+    func testSignificantTokenQueries() {
+        let tree = outline("let a = /* c */ b // d\n  f( x )\n")
+        let count = tree.tokens.count
+        for lower in 0...(count + 2) {
+            for upper in lower...(count + 3) {
+                let expected = (min(lower, count)..<min(upper, count)).filter { !tree.tokens[$0].isTrivia }
+                XCTAssertEqual(tree.significantTokens(in: lower..<upper), expected, "\(lower)..<\(upper)")
+                XCTAssertEqual(tree.significantCount(in: lower..<upper), expected.count, "\(lower)..<\(upper)")
+            }
+        }
+    }
+
     func testEveryNodeNestsInsideItsParent() throws {
         for file in FixtureFiles.swiftFiles() {
             let tree = SyntaxTree(source: try FixtureFiles.source(file))

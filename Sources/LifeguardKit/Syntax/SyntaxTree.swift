@@ -36,16 +36,22 @@ public final class SyntaxTree: Sendable {
         return position >= 0 ? Int(significant.indices[position]) : nil
     }
 
-    /// The significant tokens of a raw range, in order.
+    /// The significant tokens of a raw range, in order. O(k) for k results: the range's ends are
+    /// looked up, not searched for.
     public func significantTokens(in range: Range<Int>) -> [Int] {
-        guard range.lowerBound < range.upperBound else { return [] }
-        var result: [Int] = []
-        var position = Int(significant.positionOfRaw[max(0, range.lowerBound)])
-        while position < significant.indices.count, Int(significant.indices[position]) < range.upperBound {
-            result.append(Int(significant.indices[position]))
-            position += 1
-        }
-        return result
+        let positions = significantPositions(in: range)
+        return positions.map { Int(significant.indices[$0]) }
+    }
+
+    /// How many significant tokens a raw range holds, in O(1): `isEmpty` checks of a whole body
+    /// should not gather the body.
+    public func significantCount(in range: Range<Int>) -> Int { significantPositions(in: range).count }
+
+    /// The significant positions of the tokens in a raw range, clamped to the file.
+    func significantPositions(in range: Range<Int>) -> Range<Int> {
+        let lower = min(max(0, range.lowerBound), tokens.count)
+        let upper = min(max(lower, range.upperBound), tokens.count)
+        return Int(significant.positionOfRaw[lower])..<Int(significant.positionOfRaw[upper])
     }
 
     /// The text of one token; backticks around an identifier are removed.
