@@ -84,5 +84,21 @@ private func checkInvariants(_ tree: SyntaxTree) {
             precondition(node.subtreeEnd <= nodes[node.parent].subtreeEnd, "a node must nest inside its parent")
         }
     }
+    // The queries rules build on: every answer must be a token of the file, in order.
+    let count = tree.tokens.count
+    var index = 0
+    while index < count {
+        if !tree.tokens[index].isTrivia {
+            let start = tree.postfixExpressionStart(endingAt: index)
+            precondition(start >= 0 && start <= index, "a postfix chain must start at or before its end")
+            if let other = tree.partner(ofToken: index) { precondition(tree.partner(ofToken: other) == index, "pairs are mutual") }
+            if let next = tree.nextSignificant(after: index) { precondition(next > index && next < count, "next is after") }
+            for link in tree.memberLinks(after: index) { precondition(link > index && link < count, "links follow") }
+        }
+        let window = index..<(index + 64)
+        precondition(tree.significantCount(in: window) == tree.significantTokens(in: window).count,
+                     "counted and gathered agree")
+        index += 1 + index % 5
+    }
     _ = tree.outlineDescription()
 }
