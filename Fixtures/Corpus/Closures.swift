@@ -239,3 +239,61 @@ let closureDict: [String: (Int, Int) -> Int] = [
 ]
 
 let result = closureDict["add"].map { op in op(1, 2) } ?? { fatalError("missing") }()
+
+/// Trailing closures inside conditions: not allowed by the grammar, but recovered by the
+/// compiler's parser when what follows the closure continues the expression on the same line.
+func conditionsWithTrailingClosures(components: [String], tokens: [Token], values: [Int]) {
+    if let record = components.first.flatMap { Record(rawValue: $0) } {
+        print(record)
+    }
+    if let server = tokens.map { $0.server }.sorted(by: { $0.priority > $1.priority }).first {
+        print(server)
+    }
+    guard let first = values.first(where: { $0 > 1 }), values.contains { $0 == 2 }, true else { return }
+    while let next = values.last { $0 < first } {
+        print(next)
+        break
+    }
+    for value in values.filter { $0 > 0 } where value < 10 {
+        print(value)
+    }
+    switch values.map { $0 * 2 } {
+    case []: break
+    default: break
+    }
+    if values.isEmpty { print("empty") } else { print("some") }
+    if values.isEmpty { print("empty") }
+    print(values)
+}
+
+/// Closures that start an expression inside a condition: after `=`, the brace opens an
+/// immediately invoked closure, and the body comes after its call.
+func immediatelyInvokedClosuresInConditions(kind: Int, values: [Int]) -> Int {
+    if let decimals: Int = {
+        do {
+            return try values.first { $0 > 1 }
+        } catch {
+            return nil
+        }
+    }() {
+        return decimals
+    }
+    guard let label: String = {
+        switch kind {
+        case 0: return "zero"
+        default: return nil
+        }
+    }() else {
+        return 0
+    }
+    while let next = { values.last }(), next > kind {
+        return next + label.count
+    }
+    return 0
+}
+
+/// The compiler accepts `$` after an identifier's first character.
+func test_total_of_more_than_$2500_value() {
+    let amount_$usd = 2_500
+    print(amount_$usd)
+}

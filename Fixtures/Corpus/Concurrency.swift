@@ -303,3 +303,12 @@ func acceptSendable(_ work: @escaping @Sendable () async throws -> Void) {
 let globalWork: @Sendable (Int) async -> Int = { value in
     await compute(value)
 }
+
+/// Actors with modifiers before the keyword and a superclass-like first inheritance entry.
+public final actor CrashReporter: NSObject, Reporting {
+    func report(_ error: Error) {}
+}
+
+final actor RequestInterceptor: Interceptor {
+    nonisolated func intercept() {}
+}

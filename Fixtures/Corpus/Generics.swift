@@ -273,3 +273,40 @@ let nestedLiteral: [String: [Int: [Set<String>]]] = ["a": [1: [["x"]]]]
 let nestedClosureType: (([Int]) -> [String: Int]) -> Array<Optional<Int>> = { f in [f([1])["a"]] }
 let shifted = 1 << 3 >> 1
 let genericCall = Array<Optional<Dictionary<String, Int>>>(repeating: nil, count: 2)
+
+/// Signatures broken across lines: the parameter clause, the effects, the return type and the
+/// `where` clause each on a line of their own.
+class SortingCollection<Element> {
+    func sorted<Descriptors: Sequence>
+        (by descriptors: Descriptors) -> [Element] where Descriptors.Element == String {
+        return []
+    }
+
+    func filtered<Predicate>
+    (
+        matching predicate: Predicate
+    )
+        async throws
+        -> [Element]
+        where Predicate: Sendable
+    {
+        []
+    }
+
+    init<Source: Sequence>
+        (contentsOf source: Source) where Source.Element == Element {
+    }
+
+    subscript<Key: Hashable>
+        (key key: Key) -> Element? {
+        nil
+    }
+
+    convenience init?<Source: Sequence>(decoding source: Source, strictly: Bool) throws where Source.Element == String {
+        self.init(contentsOf: [])
+    }
+
+    convenience init!<Value>(placeholder: Value) {
+        self.init(contentsOf: [])
+    }
+}

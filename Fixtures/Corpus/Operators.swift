@@ -259,3 +259,27 @@ extension Sequence where Element: Numeric {
         zip(lhs, rhs).map { $0 + $1 }
     }
 }
+
+/// Generic operators written without a space before the generic clause: the lexer reads `+<` as
+/// one operator token, and the `<` belongs to the generic clause, not to the name.
+struct Column<Value> {
+    var name: String
+
+    static func +<Other>(lhs: Column<Value>, rhs: Column<Other>) -> Column<(Value, Other)> {
+        Column<(Value, Other)>(name: lhs.name + rhs.name)
+    }
+
+    static func ==<Other: Equatable>(lhs: Column<Value>, rhs: Other) -> Bool {
+        lhs.name == "\(rhs)"
+    }
+}
+
+infix operator <-: AssignmentPrecedence
+
+func <-<Value>(column: Column<Value>, value: Value) -> (String, Value) {
+    (column.name, value)
+}
+
+func ??<Value>(column: Column<Value?>, fallback: Value) -> Column<Value> {
+    Column<Value>(name: column.name + " ?? \(fallback)")
+}

@@ -379,3 +379,22 @@ final class FeedViewController: UITableViewController {
         refreshTimer?.invalidate()
     }
 }
+
+/// Declarations after an `else if` chain that has no final `else` belong to the enclosing block.
+final class ClampingController: UIViewController {
+    var offset: CGFloat = 0
+
+    func clamp(_ limit: CGFloat) {
+        if offset < 0 {
+            offset = 0
+        } else if offset > limit {
+            offset = limit
+        }
+
+        func scaled(by factor: CGFloat) -> CGFloat? {
+            offset == 0 ? nil : offset * factor
+        }
+        let doubled = scaled(by: 2)
+        print(doubled ?? 0, { [weak self] in self?.offset ?? 0 }())
+    }
+}

@@ -5,6 +5,8 @@ import Foundation
 //   run [--no-rules] [--runs N] PATH ...   a CLI-shaped run: per-phase times and peak RSS
 //   scaling [--max N] [SHAPE ...]          generated inputs at 1k..16k: time per token by size
 //   throughput [DIRECTORY ...]             front-end and in-memory lint throughput
+//   frontend-scaling                       tokenizer / outline / lint per token, 1k..16k (FrontEndScaling.swift)
+//   frontend-cpu DIRECTORY ...             front-end MB/s per core by CPU time (FrontEndScaling.swift)
 //
 // Without a command it runs `throughput`, as it always has.
 
@@ -15,6 +17,10 @@ case "run":
     runBench(Array(arguments.dropFirst()))
 case "scaling":
     scalingBench(Array(arguments.dropFirst()))
+case "frontend-scaling":
+    FrontEndScaling.scaling()
+case "frontend-cpu":
+    for directory in arguments.dropFirst() { FrontEndScaling.frontEndCPU(directory) }
 case "throughput":
     throughput(Array(arguments.dropFirst()))
 default:

@@ -17,6 +17,15 @@ final class CompilerDifferentialTests: XCTestCase {
         var line: Int
         var column: Int
 
+        /// Names are compared without spaces: the compiler prints an extended type in its own
+        /// spacing (`[String : Int]`), the outline as written (`[String: Int]`).
+        init(kind: String, name: String, line: Int, column: Int) {
+            self.kind = kind
+            self.name = name.filter { $0 != " " }
+            self.line = line
+            self.column = column
+        }
+
         static func < (lhs: Declaration, rhs: Declaration) -> Bool {
             (lhs.line, lhs.column, lhs.kind, lhs.name) < (rhs.line, rhs.column, rhs.kind, rhs.name)
         }
@@ -26,51 +35,132 @@ final class CompilerDifferentialTests: XCTestCase {
 
     func testOutlineMatchesTheCompilerOnEveryFixture() throws {
         let swiftc = try XCTUnwrap(ProcessRunner.which("swiftc"), "swiftc must be on PATH for this test")
+        // `swiftc -frontend` only hands over to `swift-frontend`; calling it directly halves the
+        // time per file, which matters on a whole app.
+        let frontend = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift-frontend")
+        let parser = FileManager.default.isExecutableFile(atPath: frontend.path) ? frontend : swiftc
         var files = FixtureFiles.swiftFiles()
         // Point this at any checkout to hunt parser bugs on real code:
         // LIFEGUARD_DIFFERENTIAL_DIRECTORY=/path/to/app swift test --filter CompilerDifferential
         if let extra = ProcessInfo.processInfo.environment["LIFEGUARD_DIFFERENTIAL_DIRECTORY"] {
-            files = FixtureFiles.swiftFiles(in: URL(fileURLWithPath: extra))
+            // Real checkouts have folders named like files (`Pods/SQLite.swift`).
+            files = FixtureFiles.swiftFiles(in: URL(fileURLWithPath: extra)).filter {
+                (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            }
         }
         XCTAssertFalse(files.isEmpty)
         var corpusLines = 0
         var compared = 0
+        var mismatchedFiles = Set<String>()
+        var mismatchedDeclarations = 0
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("lifeguard-differential-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
+        // Variants are parsed in batches, concatenated into one file: one compiler process per
+        // batch instead of one per file makes a whole app take minutes, not hours. A batch the
+        // compiler rejects is parsed again file by file, so one broken file costs only itself.
+        var batch: [Variant] = []
+        var batchBytes = 0
+        func check(_ variant: Variant, _ expected: Set<Declaration>) {
+            compared += 1
+            let actual = Self.declarations(in: SyntaxTree(source: SourceFile(path: variant.file.path, text: variant.text)))
+            let missing = expected.subtracting(actual).sorted()
+            let extra = actual.subtracting(expected).sorted()
+            let label = "\(FixtureFiles.shortPath(variant.file)) (\(variant.name))"
+            let notInOriginal = actual.subtracting(variant.original).sorted()
+            if !missing.isEmpty || !extra.isEmpty || !notInOriginal.isEmpty {
+                mismatchedFiles.insert(variant.file.path)
+                mismatchedDeclarations += missing.count + extra.count + notInOriginal.count
+            }
+            XCTAssert(missing.isEmpty, "\(label): the outline misses \(missing.map(\.description))")
+            XCTAssert(extra.isEmpty, "\(label): the outline invents \(extra.map(\.description))")
+            XCTAssert(notInOriginal.isEmpty,
+                      "\(label): found in the variant but not in the full file: \(notInOriginal.map(\.description))")
+        }
+        func parse(_ text: String) throws -> String? {
+            let file = scratch.appendingPathComponent("variant.swift")
+            try Data(text.utf8).write(to: file)
+            let output = try ProcessRunner.run(parser, ["-frontend", "-dump-parse", "-swift-version", "6", file.path])
+            // Fixtures may hold deliberately broken code; only valid Swift is compared.
+            return output.status == 0 ? output.stdout : nil
+        }
+        func flush() throws {
+            defer {
+                batch.removeAll()
+                batchBytes = 0
+            }
+            if batch.count > 1 {
+                var text = ""
+                var firstLines: [Int] = []
+                var line = 1
+                for variant in batch {
+                    firstLines.append(line)
+                    text += variant.text
+                    if !variant.endsWithLineBreak { text += "\n" }
+                    line += variant.lineCount
+                }
+                if let dump = try parse(text) {
+                    var expected = [Set<Declaration>](repeating: [], count: batch.count)
+                    for declaration in Self.compilerDeclarations(dump) {
+                        let index = (firstLines.lastIndex { $0 <= declaration.line }) ?? 0
+                        var moved = declaration
+                        moved.line -= firstLines[index] - 1
+                        expected[index].insert(moved)
+                    }
+                    for (variant, declarations) in zip(batch, expected) { check(variant, declarations) }
+                    return
+                }
+            }
+            for variant in batch {
+                if let dump = try parse(variant.text) { check(variant, Self.compilerDeclarations(dump)) }
+            }
+        }
         for file in files {
             let source = try FixtureFiles.source(file)
             if file.path.contains("/Corpus/") { corpusLines += source.lineCount }
             let original = Self.declarations(in: SyntaxTree(source: source))
             for (variantName, text) in Self.variants(of: source) {
-                let variantFile = scratch.appendingPathComponent(file.lastPathComponent)
-                try Data(text.utf8).write(to: variantFile)
-                let output = try ProcessRunner.run(swiftc, ["-frontend", "-dump-parse", "-swift-version", "6",
-                                                            variantFile.path])
-                if output.status != 0 {
-                    // Fixtures may hold deliberately broken code; only valid Swift is compared.
-                    continue
-                }
-                compared += 1
-                let expected = Self.compilerDeclarations(output.stdout)
-                let actual = Self.declarations(in: SyntaxTree(source: SourceFile(path: file.path, text: text)))
-                let missing = expected.subtracting(actual).sorted()
-                let extra = actual.subtracting(expected).sorted()
-                let label = "\(FixtureFiles.shortPath(file)) (\(variantName))"
-                XCTAssert(missing.isEmpty, "\(label): the outline misses \(missing.map(\.description))")
-                XCTAssert(extra.isEmpty, "\(label): the outline invents \(extra.map(\.description))")
-                let notInOriginal = actual.subtracting(original).sorted()
-                XCTAssert(notInOriginal.isEmpty,
-                          "\(label): found in the variant but not in the full file: \(notInOriginal.map(\.description))")
+                batch.append(Variant(file: file, name: variantName, text: text, original: original))
+                batchBytes += text.utf8.count
+                if batch.count >= 40 || batchBytes >= 1_000_000 { try flush() }
             }
         }
+        try flush()
         if ProcessInfo.processInfo.environment["LIFEGUARD_DIFFERENTIAL_DIRECTORY"] == nil {
             XCTAssertGreaterThanOrEqual(corpusLines, 3_000, "the differential corpus should stay large")
         }
         XCTAssertGreaterThan(compared, 10)
-        print("differential: compared \(compared) file variants from \(files.count) files")
+        print("differential: compared \(compared) file variants from \(files.count) files; "
+              + "\(mismatchedFiles.count) files disagree (\(mismatchedDeclarations) declarations)")
+    }
+
+    /// One text the compiler parses: a file, or one `#if` variant of it.
+    struct Variant {
+        var file: URL
+        var name: String
+        var text: String
+        /// What the outline finds in the whole file, every branch included.
+        var original: Set<Declaration>
+
+        /// Whether the text ends with a line break (`\n`, `\r\n` or `\r`).
+        var endsWithLineBreak: Bool { text.utf8.last == UInt8(ascii: "\n") || text.utf8.last == UInt8(ascii: "\r") }
+
+        /// Lines the text takes in a concatenation, where a final line break is added if missing.
+        var lineCount: Int {
+            var breaks = 0
+            var previous: UInt8 = 0
+            for byte in text.utf8 {
+                if byte == UInt8(ascii: "\n") {
+                    if previous != UInt8(ascii: "\r") { breaks += 1 }
+                } else if byte == UInt8(ascii: "\r") {
+                    breaks += 1
+                }
+                previous = byte
+            }
+            return endsWithLineBreak ? breaks : breaks + 1
+        }
     }
 
     // MARK: - The outline's side
@@ -127,7 +217,12 @@ final class CompilerDifferentialTests: XCTestCase {
             case "destructor_decl": kind = "deinit"
             case "subscript_decl": kind = "subscript"
             case "accessor_decl": kind = "accessor"
-            case "class_decl": kind = trimmed.hasSuffix(" actor") || trimmed.contains("\" actor") ? "actor" : "class"
+            case "class_decl":
+                // `"Name" [final] [actor] inherits=...`: an actor is a class_decl with the word `actor`
+                // among the words between its name and its attributes.
+                let afterName = trimmed.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false)
+                let words = afterName.count == 3 ? afterName[2].split(separator: " ").prefix { !$0.contains("=") } : []
+                kind = words.contains { $0.filter { $0 != ")" } == "actor" } ? "actor" : "class"
             case "struct_decl", "enum_decl", "extension_decl":
                 kind = String(node.dropLast("_decl".count))
             case "protocol":

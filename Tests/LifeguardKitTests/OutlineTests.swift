@@ -100,6 +100,36 @@ final class OutlineTests: XCTestCase {
         XCTAssertNotNil(tree.outline.conditionals[1].elseBody)
     }
 
+    /// An `else if` chain without a final `else` ends with its last body: what follows is back in
+    /// the enclosing block (an older version left the chain open to the end of the block, so a
+    /// local function or a `let` after it was not declared).
+    func testStatementsAfterAnElseIfChain() {
+        let tree = outline("""
+            func f() {
+                if a < 0 {
+                    x = 0
+                } else if a > b {
+                    x = 1
+                }
+                func g(a b: C) -> D? { nil }
+                let y = 2
+                if c { } else if d { } else if e { }
+                var z = 3
+            }
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["f()", "g(a:)"])
+        XCTAssertEqual(tree.outline.variables.map(\.name), ["y", "z"])
+        let outer = tree.outline.functions[0].node
+        for function in tree.outline.functions.dropFirst() {
+            XCTAssertEqual(tree.outline.nodes[function.node].parent, outer)
+        }
+        for variable in tree.outline.variables {
+            XCTAssertEqual(tree.outline.nodes[variable.node].parent, outer, variable.name)
+        }
+        let ifs = tree.outline.conditionals.filter { $0.kind == .if }
+        XCTAssertEqual(ifs.map { tree.line(ofToken: tree.outline.nodes[$0.node].tokens.upperBound - 1) }, [6, 6, 9, 9, 9])
+    }
+
     func testTypesInheritanceAndConditionalCompilation() {
         let tree = outline("""
             #if os(iOS)
@@ -121,6 +151,180 @@ final class OutlineTests: XCTestCase {
         // Both branches' declarations are seen, and the body after `#endif` belongs to the last one.
         let function = tree.outline.functions[0]
         XCTAssertEqual(tree.outline.nodes[tree.outline.nodes[function.node].parent].detail, 1)
+    }
+
+    /// The outline's `chainStart` and `SyntaxTree.postfixExpressionStart` are one walk: on the
+    /// shapes where two copies of it once disagreed (generic arguments, trailing closures), both
+    /// find the whole chain, for a call, for a name and for an assignment's left-hand side.
+    func testOneChainStartForCallsNamesAndAssignments() {
+        let cases: [(chain: String, receiver: String)] = [
+            ("Foo<Bar>.baz()", "Foo<Bar>"), ("a.b { $0 }.c()", "a.b { $0 }"), ("x?.y!.z()", "x?.y!"),
+            ("(a).b()", "(a)"), ("a[0].b()", "a[0]"), ("Dictionary<String, [Int]>.init()", "Dictionary<String, [Int]>"),
+            ("a.b(1) { }.c[2]?.d()", "a.b(1) { }.c[2]"), ("\"text\".e()", "\"text\""),
+        ]
+        for (chain, receiver) in cases {
+            let tree = outline("func f() {\n    g(); \(chain)\n    \(chain).name = 1\n}\n")
+            // The call the chain ends with: the one on line 2 that closes last.
+            let call = tree.outline.calls.filter { tree.line(ofToken: $0.nameToken) == 2 }
+                .max { ($0.parentheses?.close ?? 0) < ($1.parentheses?.close ?? 0) }
+            guard let call, let close = call.parentheses?.close else {
+                XCTFail("\(chain): no call found")
+                continue
+            }
+            XCTAssertEqual(tree.text(ofTokens: call.chainStart..<(close + 1)), chain)
+            XCTAssertEqual(call.receiver.map { tree.text(ofTokens: $0) }, receiver, chain)
+            XCTAssertEqual(tree.postfixExpressionStart(endingAt: close), call.chainStart, chain)
+            XCTAssertEqual(tree.postfixExpressionStart(endingAt: call.nameToken), call.chainStart, chain)
+            XCTAssertEqual(tree.outline.assignments.map { tree.text(ofTokens: $0.lhs) }, ["\(chain).name"])
+        }
+        // What starts no chain: the token itself; an implicit member starts at its dot.
+        let tree = outline("let a = 1 + .zero\nlet b = c\n")
+        let plus = tree.tokens.firstIndex { $0.kind == .operator }!
+        XCTAssertEqual(tree.postfixExpressionStart(endingAt: plus), plus)
+        let zero = tree.tokens.indices.first { tree.text(ofToken: $0) == "zero" }!
+        XCTAssertEqual(tree.text(ofToken: tree.postfixExpressionStart(endingAt: zero)), ".")
+    }
+
+    /// An extension of a sugared or specialized type is a type declaration named as written, whose
+    /// braces are its body (never a closure), with its members inside it.
+    func testExtensionsOfSugaredAndSpecializedTypes() {
+        let tree = outline("""
+            extension [Int] { func a() {} }
+            extension [String: [Int]] where Value == [Int] { func b() {} }
+            extension Int? { func c() {} }
+            extension [Int]? { func d() {} }
+            extension Array<Int>: P { func e() {} }
+            extension Set<String>.Index { func f() {} }
+            extension Dictionary<String, [Int]>! { func g() {} }
+            extension (Int, Int) {}
+            extension Outer<T>.Inner<U>.Leaf { func h() {} }
+            """)
+        XCTAssertEqual(tree.outline.types.map(\.name), [
+            "[Int]", "[String: [Int]]", "Int?", "[Int]?", "Array<Int>", "Set<String>.Index",
+            "Dictionary<String, [Int]>!", "(Int, Int)", "Outer<T>.Inner<U>.Leaf",
+        ])
+        XCTAssertEqual(Set(tree.outline.types.map(\.kind)), [.extension])
+        XCTAssertTrue(tree.outline.closures.isEmpty)
+        XCTAssertEqual(tree.outline.types[4].inheritedTypes.map(\.name), ["P"])
+        XCTAssertNotNil(tree.outline.types[1].whereClause)
+        for function in tree.outline.functions {
+            let parent = tree.outline.nodes[tree.outline.nodes[function.node].parent]
+            XCTAssertEqual(parent.kind, .type, function.name)
+        }
+        XCTAssertEqual(tree.outline.functions.count, 8)
+    }
+
+    /// `func +<T>(...)`, `init?<T>(...)`: the lexer reads `+<` and `?<` as one operator, but the
+    /// `<` opens the generic clause.
+    func testGenericOperatorsWithoutASpaceBeforeTheirGenericClause() {
+        let tree = outline("""
+            static func +<T>(lhs: Box<T>, rhs: Box<T>) -> Box<T> { lhs }
+            func <-<V: Value>(column: Column<V>, value: V) -> Setter { Setter() }
+            func ??<V>(a: V?, b: V) -> V { b }
+            func << (a: Int, b: Int) -> Int { a }
+            func <<<T>(a: T, b: T) -> T { a }
+            convenience init?<T: Decodable>(data: T, type: T.Type) throws where T: Sendable {}
+            init!<U>(value: U) {}
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["+(_:_:)", "<-(_:_:)", "??(_:_:)", "<<(_:_:)", "<<(_:_:)",
+                                                                "init(data:type:)", "init(value:)"])
+        XCTAssertEqual(tree.outline.functions.map { tree.outline.parameters[$0.parameters].map(\.name) },
+                       [["lhs", "rhs"], ["column", "value"], ["a", "b"], ["a", "b"], ["a", "b"], ["data", "type"], ["value"]])
+    }
+
+    /// Each `#if` branch starts from the stack as it was at `#if`, even when a nested group popped
+    /// and re-pushed below the outer group's height (an older version restored one element twice).
+    func testBranchingStackRestoresTheStateAtIf() {
+        var stack = BranchingStack<Int>()
+        for value in 0..<10 { stack.push(value) }
+        stack.beginBranches()
+        for _ in 0..<5 { stack.pop() }
+        for value in 100..<103 { stack.push(value) }
+        stack.beginBranches()
+        stack.pop()
+        stack.push(200)
+        stack.pop()
+        stack.endBranches()
+        XCTAssertEqual(stack.elements, [0, 1, 2, 3, 4, 100, 101])
+        XCTAssertEqual(stack.nextBranch(), [101, 100])
+        XCTAssertEqual(stack.elements, Array(0..<10))
+        stack.pop()
+        stack.endBranches()
+        XCTAssertEqual(stack.elements, Array(0..<9))
+        // With no group open, popping saves nothing and a stray `#else` changes nothing.
+        XCTAssertEqual(stack.nextBranch(), [])
+        XCTAssertEqual(stack.elements, Array(0..<9))
+    }
+
+    /// A generic signature whose parameter clause starts the next line is still one declaration:
+    /// its braces are its body, not a closure.
+    func testSignaturesBrokenAfterTheGenericClause() {
+        let tree = outline("""
+            class C {
+                func sorted<S: Sequence>
+                    (by descriptors: S) -> [Int] where S.Element == String {
+                    return []
+                }
+                init<T>
+                    (value: T) {}
+            }
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), ["sorted(by:)", "init(value:)"])
+        XCTAssertTrue(tree.outline.closures.isEmpty)
+        XCTAssertNotNil(tree.outline.functions[0].body)
+        XCTAssertEqual(tree.outline.functions[0].returnType.map { tree.text(ofTokens: $0) }, "[Int]")
+    }
+
+    /// A trailing closure in a condition is a closure when what follows it continues the
+    /// expression on its line (the compiler's recovery rule); otherwise the brace is the body.
+    func testTrailingClosuresInConditions() {
+        let tree = outline("""
+            func f() {
+                if let a = items.first.flatMap { Item($0) } { use(a) }
+                if let b = items.map { $0.id }.sorted().first {
+                    use(b)
+                }
+                for c in items.filter { $0.isOn } where c.isReady { use(c) }
+                if ready { go() } else { stop() }
+                switch mode { case .a: break default: break }
+            }
+            """)
+        let closures = tree.outline.closures.map { tree.text(ofTokens: $0.body.open..<($0.body.close + 1)) }
+        XCTAssertEqual(closures, ["{ Item($0) }", "{ $0.id }", "{ $0.isOn }"])
+        let bodies = tree.outline.conditionals.filter { $0.kind != .switchCase }.compactMap(\.body)
+            .map { tree.text(ofTokens: $0.open..<($0.close + 1)) }
+        XCTAssertEqual(bodies, ["{ use(a) }", "{\n        use(b)\n    }", "{ use(c) }", "{ go() }",
+                                "{ case .a: break default: break }"])
+        XCTAssertEqual(tree.outline.variables.compactMap(\.initializer).map { tree.text(ofTokens: $0) },
+                       ["items.first.flatMap { Item($0) }", "items.map { $0.id }.sorted().first"])
+
+        // After `=` or `(`, a brace starts an expression: a closure, with the body after it.
+        let invoked = outline("""
+            func f() {
+                if let a: Int = { 1 }() { use(a) }
+                guard let b = { nil }() else { return }
+                while let c = ({ 1 })() { use(c) }
+            }
+            """)
+        let invokedClosures = invoked.outline.closures.map { invoked.text(ofTokens: $0.body.open..<($0.body.close + 1)) }
+        XCTAssertEqual(invokedClosures, ["{ 1 }", "{ nil }", "{ 1 }"])
+        XCTAssertEqual(invoked.outline.closures.map(\.isImmediatelyInvoked), [true, true, false])
+        XCTAssertEqual(invoked.outline.conditionals.compactMap(\.body).map { invoked.text(ofTokens: $0.open..<($0.close + 1)) },
+                       ["{ use(a) }", "{ use(c) }"])
+    }
+
+    /// `significantTokens(in:)` and `significantCount(in:)` agree with a plain filter over any
+    /// range, including ranges that start or end on trivia and ranges past the file's end.
+    func testSignificantTokenQueries() {
+        let tree = outline("let a = /* c */ b // d\n  f( x )\n")
+        let count = tree.tokens.count
+        for lower in 0...(count + 2) {
+            for upper in lower...(count + 3) {
+                let expected = (min(lower, count)..<min(upper, count)).filter { !tree.tokens[$0].isTrivia }
+                XCTAssertEqual(tree.significantTokens(in: lower..<upper), expected, "\(lower)..<\(upper)")
+                XCTAssertEqual(tree.significantCount(in: lower..<upper), expected.count, "\(lower)..<\(upper)")
+            }
+        }
     }
 
     func testEveryNodeNestsInsideItsParent() throws {

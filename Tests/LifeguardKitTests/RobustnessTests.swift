@@ -9,12 +9,19 @@ import LifeguardTestSupport
 final class RobustnessTests: XCTestCase {
     struct Measure {
         var tokens: Int
+        /// The outline builder's token reads.
         var reads: Int
         var nodes: Int
+        /// The tokenizer's byte reads.
+        var byteReads: Int
     }
 
-    func measure(_ bytes: [UInt8]) -> Measure {
-        let tokens = Tokenizer.tokenize(bytes)
+    func measure(_ bytes: [UInt8], compareTokens: Bool = true) -> Measure {
+        let lexing = TokenReadCount()
+        let tokens = Tokenizer.tokenize(bytes, work: lexing)
+        if compareTokens {
+            XCTAssertEqual(tokens, Tokenizer.tokenize(bytes), "counting reads must not change the tokens")
+        }
         var offset = 0
         var tiled = true
         for token in tokens {
@@ -32,7 +39,7 @@ final class RobustnessTests: XCTestCase {
             }
         }
         XCTAssertTrue(wellFormed, "node ranges, parents and subtrees must be consistent")
-        return Measure(tokens: tokens.count, reads: work.reads, nodes: outline.nodes.count)
+        return Measure(tokens: tokens.count, reads: work.reads, nodes: outline.nodes.count, byteReads: lexing.reads)
     }
 
     func measure(_ text: String) -> Measure { measure(Array(text.utf8)) }
@@ -48,6 +55,95 @@ final class RobustnessTests: XCTestCase {
         let ratio = Double(large.reads) / Double(small.reads)
         XCTAssertLessThanOrEqual(ratio, 4.6, "\(name): 4x input cost \(ratio)x the reads", file: file, line: line)
         XCTAssertLessThanOrEqual(large.reads, 40 * max(large.tokens, 1), "\(name): reads per token", file: file, line: line)
+    }
+
+    /// One family of inputs, generated at a size.
+    struct Shape: Sendable {
+        var name: String
+        var make: @Sendable (Int) -> String
+    }
+
+    /// Every shape the front end must read in linear time, at sizes 1k to 16k.
+    static let shapes: [Shape] = [
+        Shape(name: "nested types") { n in (0..<n).map { "class C\($0): Base {\n" }.joined() + String(repeating: "}\n", count: n) },
+        Shape(name: "nested types+methods") { n in
+            (0..<n).map { "struct S\($0) {\nfunc f() { g() }\nvar v: Int { 1 }\n" }.joined() + String(repeating: "}\n", count: n)
+        },
+        Shape(name: "nested functions") { n in (0..<n).map { "func f\($0)(x: Int) {\n" }.joined() + String(repeating: "}\n", count: n) },
+        Shape(name: "nested closures") { n in
+            "func f() {\n" + String(repeating: "run { [weak self] x in\n", count: n) + String(repeating: "}\n", count: n) + "}\n"
+        },
+        Shape(name: "nested ifs") { n in
+            "func f() {\n" + String(repeating: "if let a = b, a > c {\n", count: n) + String(repeating: "} else {}\n", count: n) + "}\n"
+        },
+        Shape(name: "nested guards+switches") { n in
+            "func f() {\n" + String(repeating: "guard x else { return }\nswitch y {\ncase .a:\n", count: n)
+                + String(repeating: "default: break\n}\n", count: n) + "}\n"
+        },
+        Shape(name: "chained calls") { n in "func f() {\nlet x = a" + String(repeating: ".b()", count: n) + "\n}\n" },
+        Shape(name: "chained optional calls") { n in "func f() {\nx" + String(repeating: "?.b(c)!", count: n) + " = 1\n}\n" },
+        Shape(name: "chained closures") { n in "func f() {\nx" + String(repeating: ".map { $0 }", count: n) + "\n}\n" },
+        Shape(name: "chained generics") { n in "func f() {\nx" + String(repeating: ".y(A<B>.c { })", count: n) + "\n}\n" },
+        Shape(name: "nested parens") { n in "let x = " + String(repeating: "(", count: n) + "x" + String(repeating: ")", count: n) },
+        Shape(name: "closure arguments") { n in "func f() {\ng(" + String(repeating: "{ $0 }, ", count: n) + "x)\n}\n" },
+        Shape(name: "labelled arguments") { n in "func f() {\ng(" + String(repeating: "a: b, c: { }, ", count: n) + "x)\n}\n" },
+        Shape(name: "nested calls") { n in "let x = " + String(repeating: "f(a: ", count: n) + "x" + String(repeating: ")", count: n) },
+        Shape(name: "nested brackets") { n in "let x = " + String(repeating: "[", count: n) + "x" + String(repeating: "]", count: n) },
+        Shape(name: "nested generics") { n in "let x: " + String(repeating: "A<", count: n) + "B" + String(repeating: ">", count: n) },
+        Shape(name: "nested generic calls") { n in "let x = " + String(repeating: "A<B>(", count: n) + String(repeating: ")", count: n) },
+        Shape(name: "long file") { n in
+            let lines = ["final class Screen: UIViewController {", "    var timer: Timer?", "    override func viewDidLoad() {",
+                         "        super.viewDidLoad()", "        timer = .scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in",
+                         "            self?.tick(\"\\(1)\")", "        }", "        addChild(child); view.addSubview(child.view)",
+                         "        if view.bounds.width > 0 { child.didMove(toParent: self) } else { return }", "    }", "}"]
+            return (0..<n).map { lines[$0 % lines.count] + "\n" }.joined()
+        },
+        Shape(name: "unterminated multiline string") { n in "let s = \"\"\"\n" + String(repeating: "x \\(y)\n", count: n) },
+        Shape(name: "unterminated strings") { n in String(repeating: "let s = \"abc\\(x\n", count: n) },
+        Shape(name: "unterminated comment") { n in "/*" + String(repeating: "/* x */\n", count: n) },
+        Shape(name: "unterminated braces") { n in String(repeating: "func f() {\n", count: n) },
+        Shape(name: "#if nesting") { n in
+            String(repeating: "#if A\n", count: n) + "func f() {}\n" + String(repeating: "#else\nfunc g() {}\n#endif\n", count: n)
+        },
+        Shape(name: "#if in bodies") { n in String(repeating: "#if A\nfunc f() {\n#else\n", count: n) + String(repeating: "#endif\n", count: n) },
+        Shape(name: "#if closers") { n in
+            "func f() {\n" + String(repeating: "{\n", count: n) + String(repeating: "#if A\n", count: n)
+                + String(repeating: "}\n", count: n) + String(repeating: "#else\n#endif\n", count: n)
+        },
+        Shape(name: "else-if chain") { n in "func f() {\nif a {}" + String(repeating: " else if b {}", count: n) + "\n}\n" },
+        Shape(name: "regex rescans") { n in "let x = " + String(repeating: "/[ ", count: n) },
+        Shape(name: "hash runs") { n in String(repeating: "#", count: n * 4) },
+        Shape(name: "backtick runs") { n in String(repeating: "`a ", count: n) },
+    ]
+
+    /// Reads per byte (tokenizer) and per token (outline) at each size of `shape`.
+    func rates(_ shape: Shape) -> [(size: Int, tokenizer: Double, outline: Double)] {
+        [1_000, 2_000, 4_000, 8_000, 16_000].map { size in
+            let bytes = Array(shape.make(size).utf8)
+            let result = measure(bytes, compareTokens: size == 1_000)
+            return (size, Double(result.byteReads) / Double(bytes.count), Double(result.reads) / Double(max(result.tokens, 1)))
+        }
+    }
+
+    /// Work per unit of input stays flat as the input doubles from 1k to 16k, for every shape:
+    /// one doubling may cost a little more per unit (a fixed cost amortizing differently), never
+    /// a steady climb, which is what quadratic work looks like.
+    func testEveryShapeScalesLinearly() {
+        var table = ["shape: tokenizer reads/byte, outline reads/token at 1k 2k 4k 8k 16k"]
+        for shape in Self.shapes {
+            let rates = rates(shape)
+            table.append("\(shape.name): " + rates.map { String(format: "%.2f/%.2f", $0.tokenizer, $0.outline) }
+                .joined(separator: "  "))
+            for (metric, values) in [("tokenizer", rates.map(\.tokenizer)), ("outline", rates.map(\.outline))] {
+                XCTAssertLessThanOrEqual(values.last!, values.first! * 1.15 + 0.05,
+                                         "\(shape.name): \(metric) work per unit grew from 1k to 16k: \(values)")
+                for (smaller, larger) in zip(values, values.dropFirst()) {
+                    XCTAssertLessThanOrEqual(larger, smaller * 1.10 + 0.05, "\(shape.name): \(metric) per unit: \(values)")
+                }
+                XCTAssertLessThanOrEqual(values.max()!, 40, "\(shape.name): \(metric) reads per unit")
+            }
+        }
+        print(table.joined(separator: "\n"))
     }
 
     func testDeepNestingOfEveryBracket() {
@@ -134,6 +230,25 @@ final class RobustnessTests: XCTestCase {
         }
         // The shape that once crashed: a labelled closure at the very start of a file.
         _ = measure("x: {\n")
+    }
+
+    /// Crashes and slow inputs the fuzzer (Fuzz/) found, minimized and rewritten by hand, each
+    /// run through the whole front end. The comment says what failed.
+    func testInputsTheFuzzerFound() {
+        let inputs: [(String, String)] = [
+            // A binding pattern that binds no name indexed variable -1 (`let () = f()` is valid Swift).
+            ("let ()\n", "empty tuple pattern"),
+            ("let a, ()\n", "empty tuple pattern after a comma"),
+            ("let (_: Int) = x, (b) = y\n", "tuple pattern of labels only"),
+            ("class C { let () = f() { didSet {} } }\n", "empty pattern with observers"),
+        ]
+        for (text, name) in inputs {
+            let result = measure(text)
+            XCTAssertGreaterThan(result.tokens, 0, name)
+            _ = SyntaxTree(source: SourceFile(path: "found.swift", text: text)).outlineDescription()
+        }
+        let tree = SyntaxTree(source: SourceFile(path: "found.swift", text: "let () = f()\nlet (a, b) = g()\n"))
+        XCTAssertEqual(tree.outline.variables.map(\.name), ["a", "b"])
     }
 
     func testTruncatedCopiesOfEveryFixture() throws {

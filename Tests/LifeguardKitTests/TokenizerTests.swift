@@ -53,6 +53,12 @@ final class TokenizerTests: XCTestCase {
 
     // MARK: - Numbers
 
+    /// `$` continues an identifier (the compiler accepts `total_$2500`); `$0` still starts one.
+    func testDollarInsideIdentifiers() {
+        XCTAssertEqual(texts("func more_than_$2500_value() { $0.a$b }"),
+                       ["func", "more_than_$2500_value", "(", ")", "{", "$0", ".", "a$b", "}"])
+    }
+
     func testIntegerAndFloatLiterals() {
         let cases: [(String, TokenKind)] = [
             ("42", .integerLiteral), ("1_000_000", .integerLiteral), ("0xFF_FF", .integerLiteral),
@@ -153,6 +159,27 @@ final class TokenizerTests: XCTestCase {
         XCTAssertEqual(kinds("foo(a / b, c / d)").filter { $0 == .regexLiteral }, [])
         XCTAssertEqual(kinds("let y = x! / 2 / z").filter { $0 == .regexLiteral }, [])
         XCTAssertEqual(kinds("static func /%/(a: Int, b: Int) -> Int").filter { $0 == .regexLiteral }, [])
+    }
+
+    /// A failed `/.../` attempt is not retried on the bytes it already read, so a line of slashes
+    /// that each open a character class costs one scan; a regex after the failure point still lexes.
+    func testFailedRegexAttemptsAreNotRetriedOnBytesAlreadyRead() {
+        XCTAssertEqual(kinds("let x = /[ /[ /["), [.keyword, .identifier, .equal, .operator, .leftBracket, .operator,
+                                                   .leftBracket, .operator, .leftBracket])
+        XCTAssertEqual(significant("f(/a /, /b/)").filter { $0.0 == .regexLiteral }.map(\.1), ["/b/"])
+        let counted = TokenReadCount()
+        let line = Array(("let x = " + String(repeating: "/[ ", count: 3_000)).utf8)
+        _ = Tokenizer.tokenize(line, work: counted)
+        // One token per byte: lexed twice (see `Tokenizer.tokenize`), still a few reads per byte, not one per slash.
+        XCTAssertLessThan(counted.reads, 10 * line.count, "each byte is read a bounded number of times")
+    }
+
+    /// A run of `#` that starts nothing is one unknown token (but its last `#` may start a directive).
+    func testHashRunsAreReadOnce() {
+        XCTAssertEqual(lex("####").map(\.1), ["###", "#"])
+        XCTAssertEqual(kinds("####"), [.unknown, .unknown])
+        XCTAssertEqual(significant("###if A").map(\.0), [.unknown, .poundIf, .identifier])
+        XCTAssertEqual(significant("##\"raw\"##").map(\.0), [.stringStart, .stringSegment, .stringEnd])
     }
 
     // MARK: - Comments

@@ -1,43 +1,4 @@
 extension SyntaxTree {
-    /// The first token of the postfix expression (`a.b?[0].c()`) that ends at `end`.
-    public func postfixExpressionStart(endingAt end: Int) -> Int {
-        var current = end
-        var steps = 0
-        while steps < 256 {
-            steps += 1
-            let token = tokens[current]
-            var atomStart = current
-            switch token.kind {
-            case .identifier, .integerLiteral, .floatLiteral:
-                break
-            case .rightParen, .rightBracket:
-                guard let open = partner(ofToken: current) else { return current }
-                atomStart = open
-                if let before = previousSignificant(before: open), tokens[open].flags.contains(.joinedToPrevious),
-                   tokens[before].kind == .identifier || tokens[before].kind == .rightParen
-                    || tokens[before].kind == .rightBracket || isPostfixMarker(before) {
-                    current = before
-                    continue
-                }
-            case .operator where isPostfixMarker(current):
-                guard let before = previousSignificant(before: current) else { return current }
-                current = before
-                continue
-            default:
-                return current
-            }
-            guard let dot = previousSignificant(before: atomStart), tokens[dot].kind == .period,
-                  let beforeDot = previousSignificant(before: dot) else { return atomStart }
-            let kind = tokens[beforeDot].kind
-            if kind == .identifier || kind == .rightParen || kind == .rightBracket || isPostfixMarker(beforeDot) {
-                current = beforeDot
-            } else {
-                return dot
-            }
-        }
-        return current
-    }
-
     /// `?` or `!` written straight after an expression.
     public func isPostfixMarker(_ token: Int) -> Bool {
         tokens[token].kind == .operator && tokens[token].flags.contains(.joinedToPrevious)

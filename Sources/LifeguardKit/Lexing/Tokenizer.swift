@@ -4,30 +4,42 @@
 /// flagged `unterminated`. One forward pass with a small explicit stack for nested string
 /// interpolations: time is linear in the input and no recursion follows the input's nesting.
 public enum Tokenizer {
-    public static func tokenize(_ bytes: [UInt8]) -> [Token] {
-        bytes.withUnsafeBufferPointer { input in
-            // Every token holds at least one byte, so the byte count bounds the token count and
-            // the lexer can write straight into the array's storage.
-            let capacity = input.count + 1
-            let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
-                var lexer = Lexer(buffer: input, output: output.baseAddress!, capacity: capacity)
-                lexer.run()
-                initialized = lexer.tokenCount
-            }
-            guard tokens.capacity > 2 * tokens.count + 4096 else { return tokens }
-            return [Token](unsafeUninitializedCapacity: tokens.count) { output, initialized in
-                tokens.withUnsafeBufferPointer { source in
-                    _ = output.initialize(from: source)
-                }
-                initialized = tokens.count
-            }
+    public static func tokenize(_ bytes: [UInt8]) -> [Token] { tokenize(bytes, work: NoReads()) }
+
+    /// `work` counts every byte the lexer reads, lookaheads included (the linear-time tests).
+    static func tokenize<Counter: ReadCounter>(_ bytes: [UInt8], work: Counter) -> [Token] {
+        bytes.withUnsafeBufferPointer { input in KeywordTable.slots.withUnsafeBufferPointer { keywords in
+        CharacterClasses.identifierBodyTable.withUnsafeBufferPointer { identifierBytes in
+            // Code has about one token per three bytes: room for one per two almost always fits,
+            // and allocates a sixth of what room for the worst case would. A denser file is lexed
+            // again with room for one token per byte, which always fits (a token holds a byte).
+            let tables = (keywords, identifierBytes)
+            if let tokens = lex(input, tables, capacity: input.count / 2 + 64, work: work) { return tokens }
+            return lex(input, tables, capacity: input.count + 1, work: work) ?? []
+        } } }
+    }
+
+    /// The tokens of `input`, or `nil` when more than `capacity` are needed.
+    private static func lex<Counter: ReadCounter>(
+        _ input: UnsafeBufferPointer<UInt8>,
+        _ tables: (keywords: UnsafeBufferPointer<KeywordTable.Slot>, identifierBytes: UnsafeBufferPointer<UInt8>),
+        capacity: Int, work: Counter
+    ) -> [Token]? {
+        var complete = true
+        let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
+            var lexer = Lexer(buffer: input, keywords: tables.keywords, identifierBytes: tables.identifierBytes,
+                              output: output.baseAddress!, capacity: capacity, work: work)
+            lexer.run()
+            complete = !lexer.overflowed
+            initialized = lexer.tokenCount
         }
+        return complete ? tokens : nil
     }
 
     public static func tokenize(_ file: SourceFile) -> [Token] { tokenize(file.bytes) }
 }
 
-private struct Lexer {
+private struct Lexer<Counter: ReadCounter> {
     /// Where the lexer is: top-level code, inside a string literal, or in the code of an interpolation.
     enum Context {
         case string(StringShape, startToken: Int)
@@ -51,20 +63,57 @@ private struct Lexer {
     var lastSignificant = -1
     var sawNewline = false
     var lastWasTrivia = true
+    /// A bare `/.../` is not attempted before this offset: an earlier attempt read that far and failed.
+    var regexRefusedBefore = 0
+    /// More tokens than `capacity`: the output is incomplete and lexing stops.
+    var overflowed = false
 
-    init(buffer: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int) {
+    let work: Counter
+
+    /// `KeywordTable.slots`.
+    let keywords: UnsafeBufferPointer<KeywordTable.Slot>
+    /// `CharacterClasses.identifierBodyTable`.
+    let identifierBytes: UnsafeBufferPointer<UInt8>
+
+    init(buffer: UnsafeBufferPointer<UInt8>, keywords: UnsafeBufferPointer<KeywordTable.Slot>,
+         identifierBytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int, work: Counter) {
+        self.work = work
+        self.keywords = keywords
+        self.identifierBytes = identifierBytes
         self.buffer = buffer
         self.count = buffer.count
         self.tokens = output
         self.capacity = capacity
     }
 
+    /// One byte of the input, which must exist.
     @inline(__always)
-    func byte(_ index: Int) -> UInt8 { index < count ? buffer[index] : 0 }
+    func at(_ index: Int) -> UInt8 {
+        work.countRead()
+        return buffer[index]
+    }
+
+    /// The Unicode scalar at `index` (at most four bytes, read as one).
+    @inline(__always)
+    func decode(at index: Int) -> (scalar: UInt32, length: Int)? {
+        work.countRead()
+        return decodeScalar(buffer, at: index)
+    }
+
+    /// One byte of the input, or 0 past its end.
+    @inline(__always)
+    func byte(_ index: Int) -> UInt8 {
+        work.countRead()
+        return index < count ? buffer[index] : 0
+    }
 
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         // Every token holds at least one byte; that is what bounds the output's capacity.
-        guard tokenCount < capacity, position > start else { return }
+        guard position > start else { return }
+        guard tokenCount < capacity else {
+            overflowed = true
+            return
+        }
         var flags = flags
         if kind.isTrivia {
             if kind == .newline { sawNewline = true }
@@ -80,29 +129,31 @@ private struct Lexer {
         tokenCount += 1
     }
 
+    /// Flags a string's opening token; one that did not fit (`overflowed`) was never written.
+    mutating func markUnterminated(_ token: Int) {
+        if token < tokenCount { tokens[token].flags.insert(.unterminated) }
+    }
+
     mutating func run() {
         lexFileStart()
-        while position < count {
-            switch stack.last {
-            case .string(let shape, _)?:
+        while position < count, !overflowed {
+            if case .string(let shape, _)? = stack.last {
                 lexStringContents(shape)
-            case .interpolation?:
-                lexCode()
-            case nil:
+            } else {
                 lexCode()
             }
         }
         // Anything still open at the end of the file is unterminated.
         for context in stack {
             if case .string(_, let startToken) = context {
-                tokens[startToken].flags.insert(.unterminated)
+                markUnterminated(startToken)
             }
         }
         stack.removeAll()
     }
 
     mutating func lexFileStart() {
-        if count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+        if count >= 3, at(0) == 0xEF, at(1) == 0xBB, at(2) == 0xBF {
             position = 3
             emit(.byteOrderMark, from: 0)
         }
@@ -114,23 +165,32 @@ private struct Lexer {
     }
 
     mutating func skipToLineEnd() {
-        while position < count, buffer[position] != 0x0A, buffer[position] != 0x0D { position += 1 }
+        var index = position
+        while index < count {
+            let current = at(index)
+            if current == 0x0A || current == 0x0D { break }
+            index += 1
+        }
+        position = index
     }
 
     // MARK: - Code
 
+    /// One token of code. Inlined into the loop: it runs once per token.
+    @inline(__always)
     mutating func lexCode() {
         let start = position
-        let current = buffer[position]
+        let current = at(position)
         switch current {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
-            position += 1
-            while position < count {
-                let next = buffer[position]
+            var index = position + 1
+            while index < count {
+                let next = at(index)
                 guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C
                 else { break }
-                position += 1
+                index += 1
             }
+            position = index
             // A NUL is not Swift whitespace; keep it visible so binary files can be told apart.
             emit(current == 0 ? .unknown : .whitespace, from: start)
         case 0x0A, 0x0D:
@@ -168,7 +228,7 @@ private struct Lexer {
             lexBacktickIdentifier()
         case UInt8(ascii: "$"):
             position += 1
-            while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+            while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
             emit(.identifier, from: start)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             lexNumber()
@@ -226,7 +286,7 @@ private struct Lexer {
         while case .interpolation(_, let multiline)? = stack.last, !multiline {
             stack.removeLast()
             if case .string(_, let startToken)? = stack.last {
-                tokens[startToken].flags.insert(.unterminated)
+                markUnterminated(startToken)
                 stack.removeLast()
             }
         }
@@ -246,7 +306,7 @@ private struct Lexer {
         position += 2
         var depth = 1
         while position < count {
-            let current = buffer[position]
+            let current = at(position)
             if current == UInt8(ascii: "*"), byte(position + 1) == UInt8(ascii: "/") {
                 position += 2
                 depth -= 1
@@ -261,16 +321,23 @@ private struct Lexer {
         emit(isDoc ? .docBlockComment : .blockComment, from: start, flags: depth > 0 ? .unterminated : [])
     }
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = position
-        position += 1
-        _ = scanIdentifierBody(allowHeadOnly: true)
+        // The ASCII run, by table, inline: identifiers are a third of the tokens and most of the
+        // bytes. Anything from 0x80 up continues in `scanIdentifierBody`.
+        var index = position + 1
+        while index < count, identifierBytes[Int(at(index))] != 0 { index += 1 }
+        position = index
+        if index < count, at(index) >= 0x80 { _ = scanIdentifierBody(allowHeadOnly: true) }
         let length = position - start
         // After `.` every word is a member name (`.init`, `.default`), never a keyword.
         let afterPeriod = lastSignificant >= 0 && tokens[lastSignificant].kind == .period
             && lastSignificant == tokenCount - 1
-        if !afterPeriod, length >= 2, length <= 15 {
-            let keyword = KeywordTable.lookup(buffer, start: start, length: length)
+        // Every keyword starts with a lowercase letter: type names skip the lookup.
+        if !afterPeriod, length >= 2, length <= 15, buffer[start] >= UInt8(ascii: "a") {
+            work.countRead()
+            let keyword = KeywordTable.lookup(buffer, start: start, length: length, slots: keywords)
             if keyword != .none {
                 emit(.keyword, from: start, keyword: keyword)
                 return
@@ -284,12 +351,16 @@ private struct Lexer {
     mutating func scanIdentifierBody(allowHeadOnly: Bool) -> Bool {
         let start = position
         while position < count {
-            let current = buffer[position]
-            if current < 0x80 {
-                if CharacterClasses.isIdentifierBody(current) { position += 1; continue }
-                break
+            // ASCII runs in a local index: most of the bytes of a file are identifier bytes.
+            var index = position
+            while index < count {
+                let current = at(index)
+                guard current < 0x80, CharacterClasses.isIdentifierBody(current) else { break }
+                index += 1
             }
-            guard let (scalar, length) = decodeScalar(buffer, at: position),
+            position = index
+            guard position < count, at(position) >= 0x80 else { break }
+            guard let (scalar, length) = decode(at: position),
                   !CharacterClasses.isOperatorBody(scalar) || (0x300...0x36F).contains(scalar)
                       || (0xFE00...0xFE0F).contains(scalar) || (0x20D0...0x20FF).contains(scalar),
                   !CharacterClasses.isNonASCIISpaceOrControl(scalar) || scalar == 0x200B
@@ -301,10 +372,10 @@ private struct Lexer {
 
     mutating func lexNonASCII() {
         let start = position
-        guard let (scalar, length) = decodeScalar(buffer, at: position) else {
+        guard let (scalar, length) = decode(at: position) else {
             position += 1
             // Swallow the continuation bytes of a broken sequence into the same unknown token.
-            while position < count, buffer[position] & 0xC0 == 0x80, position - start < 4 { position += 1 }
+            while position < count, at(position) & 0xC0 == 0x80, position - start < 4 { position += 1 }
             emit(.unknown, from: start)
             return
         }
@@ -323,10 +394,10 @@ private struct Lexer {
     mutating func lexBacktickIdentifier() {
         let start = position
         var index = position + 1
-        while index < count, buffer[index] != UInt8(ascii: "`"), buffer[index] != 0x0A, buffer[index] != 0x0D {
+        while index < count, at(index) != UInt8(ascii: "`"), at(index) != 0x0A, at(index) != 0x0D {
             index += 1
         }
-        if index < count, buffer[index] == UInt8(ascii: "`"), index > position + 1 {
+        if index < count, at(index) == UInt8(ascii: "`"), index > position + 1 {
             position = index + 1
             emit(.identifier, from: start, flags: .backticked)
         } else {
@@ -340,17 +411,17 @@ private struct Lexer {
         let tupleIndex = lastSignificant >= 0 && lastSignificant == tokenCount - 1
             && tokens[lastSignificant].kind == .period
         var isFloat = false
-        if buffer[position] == UInt8(ascii: "0"), !tupleIndex {
+        if at(position) == UInt8(ascii: "0"), !tupleIndex {
             let radix = byte(position + 1)
             if radix == UInt8(ascii: "x") {
                 position += 2
-                while position < count, CharacterClasses.isHexDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+                while position < count, CharacterClasses.isHexDigit(at(position)) || at(position) == UInt8(ascii: "_") {
                     position += 1
                 }
                 if byte(position) == UInt8(ascii: "."), CharacterClasses.isHexDigit(byte(position + 1)) {
                     isFloat = true
                     position += 1
-                    while position < count, CharacterClasses.isHexDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+                    while position < count, CharacterClasses.isHexDigit(at(position)) || at(position) == UInt8(ascii: "_") {
                         position += 1
                     }
                 }
@@ -363,7 +434,7 @@ private struct Lexer {
             }
             if radix == UInt8(ascii: "o") || radix == UInt8(ascii: "b") {
                 position += 2
-                while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+                while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
                 finishNumber(from: start, isFloat: false)
                 return
             }
@@ -390,7 +461,7 @@ private struct Lexer {
     }
 
     mutating func scanDigits() {
-        while position < count, CharacterClasses.isDigit(buffer[position]) || buffer[position] == UInt8(ascii: "_") {
+        while position < count, CharacterClasses.isDigit(at(position)) || at(position) == UInt8(ascii: "_") {
             position += 1
         }
     }
@@ -403,15 +474,15 @@ private struct Lexer {
 
     /// A malformed literal such as `12abc` stays one token, as the compiler reports it as one.
     mutating func finishNumber(from start: Int, isFloat: Bool) {
-        while position < count, CharacterClasses.isIdentifierBody(buffer[position]) { position += 1 }
+        while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
         emit(isFloat ? .floatLiteral : .integerLiteral, from: start)
     }
 
     mutating func lexOperator() {
         let start = position
-        let dotted = buffer[position] == UInt8(ascii: ".")
+        let dotted = at(position) == UInt8(ascii: ".")
         while position < count {
-            let current = buffer[position]
+            let current = at(position)
             if current == UInt8(ascii: ".") {
                 guard dotted else { break }
                 position += 1
@@ -426,16 +497,16 @@ private struct Lexer {
                 position += 1
                 continue
             }
-            guard let (scalar, length) = decodeScalar(buffer, at: position),
+            guard let (scalar, length) = decode(at: position),
                   position == start ? CharacterClasses.isOperatorHead(scalar) : CharacterClasses.isOperatorBody(scalar)
             else { break }
             position += length
         }
         if position == start { position += 1 }
         let length = position - start
-        if length == 1, buffer[start] == UInt8(ascii: "=") {
+        if length == 1, at(start) == UInt8(ascii: "=") {
             emit(.equal, from: start)
-        } else if length == 2, buffer[start] == UInt8(ascii: "-"), buffer[start + 1] == UInt8(ascii: ">") {
+        } else if length == 2, at(start) == UInt8(ascii: "-"), at(start + 1) == UInt8(ascii: ">") {
             emit(.arrow, from: start)
         } else {
             emit(.operator, from: start)
@@ -476,14 +547,16 @@ private struct Lexer {
             emit(kind, from: start)
             return
         }
-        position += 1
+        // A run of `#` that starts nothing: all but the last are one unknown token, so the run is
+        // read once (the last may still start `#if` or `#"`).
+        position += max(1, hashes - 1)
         emit(.unknown, from: start)
     }
 
     func matches(_ start: Int, _ length: Int, _ word: StaticString) -> Bool {
         guard length == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { expected in
-            for offset in 0..<length where buffer[start + offset] != expected[offset] { return false }
+            for offset in 0..<length where at(start + offset) != expected[offset] { return false }
             return true
         }
     }
@@ -512,7 +585,7 @@ private struct Lexer {
     mutating func lexStringContents(_ shape: StringShape) {
         let segmentStart = position
         while position < count {
-            let current = buffer[position]
+            let current = at(position)
             if current == 0x0A || current == 0x0D {
                 if !shape.multiline {
                     flushSegment(from: segmentStart)
@@ -540,7 +613,7 @@ private struct Lexer {
                 }
                 // An escape: skip the escaped character so `\"` does not end the string.
                 position = escaped < count ? escaped + 1 : count
-                if !shape.multiline, escaped < count, buffer[escaped] == 0x0A || buffer[escaped] == 0x0D {
+                if !shape.multiline, escaped < count, at(escaped) == 0x0A || at(escaped) == 0x0D {
                     position = escaped
                 }
                 continue
@@ -577,7 +650,7 @@ private struct Lexer {
 
     mutating func markCurrentStringUnterminated() {
         if case .string(_, let startToken)? = stack.last {
-            tokens[startToken].flags.insert(.unterminated)
+            markUnterminated(startToken)
             stack.removeLast()
         }
     }
@@ -610,8 +683,12 @@ private struct Lexer {
 
     /// `/.../` on one line. Like the compiler, refuses literals that start or end with a space
     /// and ones whose parentheses close more than they open (`foo(a / b) / c`).
+    ///
+    /// A failed attempt looked at every byte up to where it failed; a `/` before that point is
+    /// not tried again, so a line of `/[ /[ /[` costs one scan, not one per slash.
     mutating func lexBareRegex() -> Bool {
         let start = position
+        guard start >= regexRefusedBefore else { return false }
         let first = byte(start + 1)
         if first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == 0x0A || first == 0x0D || first == 0 {
             return false
@@ -619,8 +696,9 @@ private struct Lexer {
         var index = start + 1
         var parenDepth = 0
         var inClass = 0
+        defer { if position == start { regexRefusedBefore = index } }
         while index < count {
-            let current = buffer[index]
+            let current = at(index)
             if current == 0x0A || current == 0x0D { return false }
             if current == UInt8(ascii: "\\") {
                 index += 2
@@ -637,7 +715,7 @@ private struct Lexer {
                     parenDepth -= 1
                     if parenDepth < 0 { return false }
                 } else if current == UInt8(ascii: "/") {
-                    let before = buffer[index - 1]
+                    let before = at(index - 1)
                     if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") { return false }
                     position = index + 1
                     emit(.regexLiteral, from: start)
@@ -655,7 +733,7 @@ private struct Lexer {
         var index = start + hashes + 1
         let multiline = byte(index) == 0x0A || byte(index) == 0x0D
         while index < count {
-            let current = buffer[index]
+            let current = at(index)
             if !multiline, current == 0x0A || current == 0x0D { break }
             if current == UInt8(ascii: "\\") {
                 index += 2
@@ -678,28 +756,72 @@ private struct Lexer {
     }
 }
 
-/// Reserved words by length, compared byte by byte without allocating.
+/// Reserved words in a perfect hash table: an identifier's first eight bytes and its length pick
+/// the one slot it can match, and two 64-bit compares decide. No keyword shares a slot (the
+/// multiplier was searched for that; `KeywordTable.slots` checks it when it is built).
 enum KeywordTable {
-    static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
-        var table = [[(bytes: [UInt8], keyword: Keyword)]](repeating: [], count: 17)
+    struct Slot {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var length = 0
+        var keyword: Keyword = .none
+    }
+
+    static let multiplier: UInt64 = 0xD7A7_6426_44C5_8C19
+
+    static let slots: [Slot] = {
+        var slots = [Slot](repeating: Slot(), count: 128)
         for keyword in Keyword.allCases where keyword != .none {
             let bytes = Array(keyword.text.utf8)
-            table[bytes.count].append((bytes, keyword))
+            let (low, high) = bytes.withUnsafeBufferPointer { pack($0, start: 0, length: bytes.count) }
+            let slot = index(low: low, length: bytes.count)
+            precondition(slots[slot].keyword == .none, "two keywords share a slot: choose another multiplier")
+            slots[slot] = Slot(low: low, high: high, length: bytes.count, keyword: keyword)
         }
-        return table
+        return slots
     }()
 
     @inline(__always)
-    static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Keyword {
-        let first = buffer[start]
-        // Every reserved word starts with a lowercase ASCII letter.
-        guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return .none }
-        candidates: for candidate in byLength[length] where candidate.bytes[0] == first {
-            for offset in 1..<length where buffer[start + offset] != candidate.bytes[offset] {
-                continue candidates
+    static func index(low: UInt64, length: Int) -> Int { Int(truncatingIfNeeded: ((low ^ UInt64(length)) &* multiplier) >> 57) }
+
+    /// Bytes `start..<start + length` (at most 16) packed little-endian: the first eight, the rest.
+    @inline(__always)
+    static func pack(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> (UInt64, UInt64) {
+        if start + 16 <= buffer.count, let base = buffer.baseAddress {
+            // Two loads and masks where sixteen bytes are there to read.
+            let raw = UnsafeRawPointer(base + start)
+            var low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            var high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if length < 8 {
+                low &= (1 &<< UInt64(8 * length)) &- 1
+                high = 0
+            } else {
+                high &= length == 16 ? ~0 : (1 &<< UInt64(8 * (length - 8))) &- 1
             }
-            return candidate.keyword
+            return (low, high)
         }
-        return .none
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var offset = 0
+        while offset < length && offset < 8 {
+            low |= UInt64(buffer[start + offset]) << (8 * UInt64(offset))
+            offset += 1
+        }
+        while offset < length {
+            high |= UInt64(buffer[start + offset]) << (8 * UInt64(offset - 8))
+            offset += 1
+        }
+        return (low, high)
+    }
+
+    /// The keyword spelled by `length` bytes at `start`, or `.none`. `slots` is `KeywordTable.slots`,
+    /// passed in so the lexer resolves the global once per file, not once per identifier.
+    @inline(__always)
+    static func lookup(_ buffer: UnsafeBufferPointer<UInt8>, start: Int, length: Int,
+                       slots: UnsafeBufferPointer<Slot>) -> Keyword {
+        guard length >= 2, length <= 15 else { return .none }
+        let (low, high) = pack(buffer, start: start, length: length)
+        let slot = slots[index(low: low, length: length)]
+        return slot.length == length && slot.low == low && slot.high == high ? slot.keyword : .none
     }
 }

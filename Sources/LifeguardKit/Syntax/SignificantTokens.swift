@@ -13,14 +13,19 @@ struct SignificantTokens {
     /// The significant tokens of `tokens` with their pairing, and the significant tokens
     /// themselves gathered into one contiguous array for a parser to read in order.
     static func gather(_ tokens: [Token]) -> (significant: SignificantTokens, tokens: [Token]) {
-        var positions = [Int32](repeating: 0, count: tokens.count + 1)
+        gather(tokens, work: NoReads())
+    }
+
+    /// `work` counts the pairing pass's look-downs and stack moves (the linear-time tests).
+    static func gather<Counter: ReadCounter>(_ tokens: [Token], work: Counter)
+        -> (significant: SignificantTokens, tokens: [Token]) {
         var indices = [Int32]()
+        var written = 0
         // One branch-free pass: trivia and code alternate too irregularly to predict. The
         // significant position at or after a raw token is the number of significant tokens
-        // before it.
-        let gathered: [Token] = tokens.withUnsafeBufferPointer { all in
-            positions.withUnsafeMutableBufferPointer { positions in
-                var written = 0
+        // before it. Both arrays are filled as they are created, so neither is zeroed first.
+        let positions = tokens.withUnsafeBufferPointer { all in
+            [Int32](unsafeUninitializedCapacity: all.count + 1) { positions, initializedPositions in
                 indices = [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
                     for index in 0..<all.count {
                         positions[index] = Int32(truncatingIfNeeded: written)
@@ -30,12 +35,15 @@ struct SignificantTokens {
                     positions[all.count] = Int32(truncatingIfNeeded: written)
                     initialized = written
                 }
-                return [Token](unsafeUninitializedCapacity: written) { output, initialized in
-                    indices.withUnsafeBufferPointer { indices in
-                        for position in 0..<written { output[position] = all[Int(indices[position])] }
-                    }
-                    initialized = written
+                initializedPositions = all.count + 1
+            }
+        }
+        let gathered: [Token] = tokens.withUnsafeBufferPointer { all in
+            [Token](unsafeUninitializedCapacity: written) { output, initialized in
+                indices.withUnsafeBufferPointer { indices in
+                    for position in 0..<written { output[position] = all[Int(indices[position])] }
                 }
+                initialized = written
             }
         }
         var partner = [Int32](repeating: -1, count: indices.count)
@@ -56,6 +64,7 @@ struct SignificantTokens {
                         var depth = open.count - 1
                         let limit = max(0, open.count - 32)
                         while depth >= limit {
+                            work.countRead()
                             if SignificantTokens.pairs(tokens[Int(open[depth])].kind, kind) { break }
                             depth -= 1
                         }
@@ -76,6 +85,7 @@ struct SignificantTokens {
                 }
             }
         }
+        work.countReads(open.work)
         let significant = SignificantTokens(indices: indices, partner: partner, positionOfRaw: positions)
         return (significant, gathered)
     }

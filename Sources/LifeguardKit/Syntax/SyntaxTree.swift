@@ -36,16 +36,22 @@ public final class SyntaxTree: Sendable {
         return position >= 0 ? Int(significant.indices[position]) : nil
     }
 
-    /// The significant tokens of a raw range, in order.
+    /// The significant tokens of a raw range, in order. O(k) for k results: the range's ends are
+    /// looked up, not searched for.
     public func significantTokens(in range: Range<Int>) -> [Int] {
-        guard range.lowerBound < range.upperBound else { return [] }
-        var result: [Int] = []
-        var position = Int(significant.positionOfRaw[max(0, range.lowerBound)])
-        while position < significant.indices.count, Int(significant.indices[position]) < range.upperBound {
-            result.append(Int(significant.indices[position]))
-            position += 1
-        }
-        return result
+        let positions = significantPositions(in: range)
+        return positions.map { Int(significant.indices[$0]) }
+    }
+
+    /// How many significant tokens a raw range holds, in O(1): `isEmpty` checks of a whole body
+    /// should not gather the body.
+    public func significantCount(in range: Range<Int>) -> Int { significantPositions(in: range).count }
+
+    /// The significant positions of the tokens in a raw range, clamped to the file.
+    func significantPositions(in range: Range<Int>) -> Range<Int> {
+        let lower = min(max(0, range.lowerBound), tokens.count)
+        let upper = min(max(lower, range.upperBound), tokens.count)
+        return Int(significant.positionOfRaw[lower])..<Int(significant.positionOfRaw[upper])
     }
 
     /// The text of one token; backticks around an identifier are removed.
@@ -86,5 +92,26 @@ public final class SyntaxTree: Sendable {
     public func line(ofToken index: Int) -> Int {
         guard index >= 0, index < tokens.count else { return source.lineCount }
         return source.location(of: tokens[index].startOffset).line
+    }
+}
+
+extension SyntaxTree: SignificantTokenReader {
+    func significantToken(_ position: Int) -> Token {
+        position >= 0 && position < significant.indices.count
+            ? tokens[Int(significant.indices[position])] : Token(kind: .unknown, range: 0..<0)
+    }
+
+    func partnerPosition(_ position: Int) -> Int { Int(significant.partner[position]) }
+
+    func byte(_ offset: Int) -> UInt8 { source.bytes[offset] }
+
+    /// The first token of the postfix expression (`a.b?[0].c()`, `Foo<T>.x`, `a.b { }.c`) that ends
+    /// at `end`; `end` itself when no postfix expression ends there. The outline's calls use the
+    /// same walk for their `chainStart`.
+    public func postfixExpressionStart(endingAt end: Int) -> Int {
+        guard end >= 0, end < tokens.count, !tokens[end].isTrivia else { return end }
+        let position = Int(significant.positionOfRaw[end])
+        let start = PostfixChain.start(endingAt: position, in: self)
+        return start <= position ? Int(significant.indices[start]) : end
     }
 }

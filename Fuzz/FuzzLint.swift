@@ -1,0 +1,104 @@
+import Foundation
+import LifeguardKit
+
+// libFuzzer's entry point: one input through the whole pipeline — tokenizer, outline, project
+// index, every rule, every reporter — checking the invariants the front end promises on the way.
+//
+// The first 0x00 byte, if any, splits the input into two files of one run, so the cross-file
+// index (a base class in one file, its subclass in the other) is fuzzed too.
+//
+// LIFEGUARD_FUZZ_MODE=frontend stops after the front end's invariants: ten times the inputs per
+// second for the code most exposed to arbitrary bytes.
+//
+// Built by Fuzz/run.sh, which compiles this file into the LifeguardRules module; it is not part
+// of the SwiftPM package.
+
+private let frontEndOnly = ProcessInfo.processInfo.environment["LIFEGUARD_FUZZ_MODE"] == "frontend"
+
+/// The rules and reporters, set up once: a fuzzer calls the entry point millions of times.
+private let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
+private let reporters: [any Reporter] = [
+    XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(), CheckstyleReporter(), JUnitReporter(),
+    GitLabReporter(), SummaryReporter(),
+]
+/// Rule descriptions with their long documentation cut: the SARIF reporter renders the
+/// documentation of every rule it is given, which would otherwise cost more than everything else
+/// together and does not depend on the input.
+private let ruleDescriptions = RuleRegistry.rules.map { rule in
+    var description = rule.description
+    description.documentation = RuleDocumentation(whatItDoes: "d", whyIsThisBad: "w", example: "e", useInstead: "u",
+                                                  knownLimitations: "k")
+    description.triggeringExamples = []
+    description.nonTriggeringExamples = []
+    return description
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    let inputs: [LintInput]
+    if let split = bytes.firstIndex(of: 0) {
+        inputs = [LintInput(path: "/fuzz/Base.swift", bytes: Array(bytes[..<split])),
+                  LintInput(path: "/fuzz/Screen.swift", bytes: Array(bytes[(split + 1)...]))]
+    } else {
+        inputs = [LintInput(path: "/fuzz/Screen.swift", bytes: bytes)]
+    }
+    let trees = inputs.map { SyntaxTree(source: SourceFile(path: $0.path, bytes: $0.bytes)) }
+    for tree in trees { checkInvariants(tree) }
+    if frontEndOnly { return 0 }
+    let result = Linter.lint(trees: trees, configuration: configuration)
+    for diagnostic in result.diagnostics {
+        let fileSize = inputs.first { $0.path == diagnostic.path }?.bytes.count ?? -1
+        precondition(diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= fileSize,
+                     "a diagnostic points outside its file")
+    }
+    // With nothing to report, every reporter prints the same empty report whatever the input:
+    // tiny inputs keep those paths covered without paying for them on every input.
+    if result.diagnostics.isEmpty && size > 8 { return 0 }
+    // Only the rules that reported: findings both with a rule entry and (engine diagnostics such
+    // as unknown_rule_in_suppression) without one.
+    let reported = Set(result.diagnostics.map(\.ruleID))
+    let context = ReportContext(rules: ruleDescriptions.filter { reported.contains($0.id) }, workingDirectory: "/fuzz")
+    for reporter in reporters {
+        _ = reporter.report(result, context: context)
+    }
+    return 0
+}
+
+/// What the front end promises for any bytes: tokens tile the file, and the outline's nodes are
+/// a well-formed pre-order tree over token ranges that exist.
+private func checkInvariants(_ tree: SyntaxTree) {
+    var offset = 0
+    for token in tree.tokens {
+        precondition(token.startOffset == offset && token.endOffset > offset, "tokens must tile the file")
+        offset = token.endOffset
+    }
+    precondition(offset == tree.source.bytes.count, "tokens must cover the file")
+    let nodes = tree.outline.nodes
+    for (index, node) in nodes.enumerated() {
+        precondition(node.tokens.lowerBound < node.tokens.upperBound && node.tokens.upperBound <= tree.tokens.count,
+                     "a node spans tokens that do not exist")
+        precondition(node.parent < index && node.subtreeEnd > index && node.subtreeEnd <= nodes.count,
+                     "nodes must be in pre-order")
+        if node.parent >= 0 {
+            precondition(node.subtreeEnd <= nodes[node.parent].subtreeEnd, "a node must nest inside its parent")
+        }
+    }
+    // The queries rules build on: every answer must be a token of the file, in order.
+    let count = tree.tokens.count
+    var index = 0
+    while index < count {
+        if !tree.tokens[index].isTrivia {
+            let start = tree.postfixExpressionStart(endingAt: index)
+            precondition(start >= 0 && start <= index, "a postfix chain must start at or before its end")
+            if let other = tree.partner(ofToken: index) { precondition(tree.partner(ofToken: other) == index, "pairs are mutual") }
+            if let next = tree.nextSignificant(after: index) { precondition(next > index && next < count, "next is after") }
+            for link in tree.memberLinks(after: index) { precondition(link > index && link < count, "links follow") }
+        }
+        let window = index..<(index + 64)
+        precondition(tree.significantCount(in: window) == tree.significantTokens(in: window).count,
+                     "counted and gathered agree")
+        index += 1 + index % 5
+    }
+    _ = tree.outlineDescription()
+}
