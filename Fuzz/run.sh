@@ -42,6 +42,10 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources/LifeguardKit Rules Fuzz -name '*.s
   mv -f "$binary.new" "$binary"
 fi
 
+# The Swift runtime's backtracer reads the crashed stack in a way AddressSanitizer reports as an
+# underflow of its own, which hides the real trap message; libFuzzer prints the stack anyway.
+export SWIFT_BACKTRACE=enable=no
+
 case "${1:-}" in
   --build) exit 0 ;;
   --replay) shift; exec "$binary" -runs=1 "$@" ;;

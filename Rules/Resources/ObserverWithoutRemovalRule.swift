@@ -187,7 +187,8 @@ public struct ObserverWithoutRemovalRule: Rule {
             // A local must be stored, returned, removed or handed on to survive.
             let declaration = context.outline[variable]
             guard let function = model.enclosingFunction(of: declaration.nodeID),
-                  let body = context.outline[function].body else { return false }
+                  let body = context.outline[function].body,
+                  declaration.nameToken < body.close else { return false }
             let uses = context.tree.significantTokens(in: declaration.nameToken + 1..<body.close).contains {
                 context.tree.tokens[$0].kind == .identifier && context.tree.text(ofToken: $0) == declaration.name
             }

@@ -93,6 +93,27 @@ final class FixtureTests: XCTestCase {
         try check(FixtureFiles.swiftFiles(under: "Corpus"), rules: RuleRegistry.rules, label: "Corpus")
     }
 
+    /// Inputs the fuzzer found crashing (minimized, one file each, a `0x00` byte splitting two
+    /// files as the fuzz target does): each lints through every rule and reporter-ready result.
+    func testFuzzerCrashInputsLint() throws {
+        let files = FixtureFiles.swiftFiles(under: "Crashes")
+        XCTAssertFalse(files.isEmpty)
+        for url in files {
+            let bytes = Array(try Data(contentsOf: url))
+            var inputs: [(path: String, text: String)] = []
+            if let split = bytes.firstIndex(of: 0) {
+                inputs = [("Base.swift", String(decoding: bytes[..<split], as: UTF8.self)),
+                          ("Screen.swift", String(decoding: bytes[(split + 1)...], as: UTF8.self))]
+            } else {
+                inputs = [("Screen.swift", String(decoding: bytes, as: UTF8.self))]
+            }
+            for diagnostic in LintHarness.lint(inputs, rules: RuleRegistry.rules) {
+                let text = inputs.first { $0.path == diagnostic.path }?.text ?? ""
+                XCTAssertLessThanOrEqual(diagnostic.range.upperBound, text.utf8.count, url.lastPathComponent)
+            }
+        }
+    }
+
     func ruleFolders() throws -> [URL] {
         let root = FixtureFiles.directory.appendingPathComponent("rules")
         return try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)
