@@ -125,6 +125,7 @@ public struct AddChildWithoutDidMoveRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
+        var facts = GroupFacts()
         for call in model.calls(named: "addChild", "addChildViewController") {
             let node = context.outline[call].nodeID
             guard let first = model.arguments(of: call).first, model.arguments(of: call).count == 1, first.label == nil,
@@ -135,7 +136,7 @@ public struct AddChildWithoutDidMoveRule: Rule {
                   !group.contains(where: { context.outline[$0].fullName == "addChild(_:)" && context.outline[$0].modifiers.contains(.override) })
             else { continue }
             let child = model.object(of: childChain, at: node)
-            guard !isFinished(child, addedAt: call, group: group, context: context) else { continue }
+            guard !isFinished(child, addedAt: call, group: group, facts: &facts, context: context) else { continue }
             let parent = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
             let written = context.tree.compactText(ofTokens: first.expression)
             context.report(token: context.outline[call].nameToken, node: node,
@@ -146,7 +147,8 @@ public struct AddChildWithoutDidMoveRule: Rule {
     }
 
     /// Whether the visible code finishes (or may finish) the protocol that `addChild` starts.
-    func isFinished(_ child: ObjectRef, addedAt call: CallID, group: [FunctionID], context: RuleContext) -> Bool {
+    func isFinished(_ child: ObjectRef, addedAt call: CallID, group: [FunctionID], facts: inout GroupFacts,
+                    context: RuleContext) -> Bool {
         let model = context.model
         let finishing: Set<CallSummaries.Effect> = [.didMoveToParent, .handedToContainer, .escapesToUnknown]
         if model.event(finishing, on: child, in: group, besides: context.outline[call].nodeID) != nil { return true }
@@ -155,19 +157,17 @@ public struct AddChildWithoutDidMoveRule: Rule {
             return true
         }
         // A local stored into a property: the property's protocol is the type's.
-        if case .local = child.root, let stored = storedProperty(of: child, in: group, context: context),
+        if case .local = child.root, let stored = facts.storedProperty(of: child, in: group, context: context),
            model.typeCompletes([.didMoveToParent, .handedToContainer], for: stored, at: context.outline[call].nodeID,
                                outside: group, unlessItAlso: .addedAsChild) {
             return true
         }
         if !child.isSelf, child.selfMember == nil {
             // Its view (or the child) handed back to a caller: a sibling callback places it.
-            if returnsChild(child, in: group, context: context) { return true }
+            if facts.returnsChild(child, in: group, context: context) { return true }
             // The type sends `didMove` to a child it finds again (`children.last?.didMove(toParent: self)`).
             if let role = model.enclosingRole(of: context.outline[call].nodeID),
-               model.protocolEvents(inTypeWithKey: role.key).contains(where: {
-                   $0.effect == .didMoveToParent && $0.object.isElement(ofAnyOf: UIKitVocabulary.childCollections)
-               }) {
+               facts.movesFoundChildren(inTypeWithKey: role.key, context: context) {
                 return true
             }
         }
@@ -182,7 +182,7 @@ public struct AddChildWithoutDidMoveRule: Rule {
                     context: RuleContext) -> Fix? {
         let model = context.model
         let added = context.outline[call].nameToken
-        let placements = model.protocolEvents(in: group).filter {
+        let placements = model.protocolEvents(on: child, in: group).filter {
             $0.effect == .viewAdded && !$0.isIndirect && $0.object.isSame(as: child) && $0.token > added
         }
         guard placements.count == 1, let placement = placements.first,
@@ -197,24 +197,59 @@ public struct AddChildWithoutDidMoveRule: Rule {
         return fixes.fix("insert `\(statement)` after the view is added", [fixes.insertStatement(statement, after: placement.token)])
     }
 
+    static func message(child: String, parent: String) -> String {
+        let call = child == "self" ? "`didMove(toParent: \(parent))`" : "`\(child).didMove(toParent: \(parent))`"
+        return "`\(child)` is added as a child but never gets `didMove(toParent:)`; call \(call) once its view is in place"
+    }
+}
+
+/// What `isFinished` reads of a function group or a type, worked out once per group and type:
+/// a function with many `addChild` calls must not read its whole body again for each.
+struct GroupFacts {
+    /// Per group: each assignment's value and the `self` property it is stored in.
+    private var stores: [[FunctionID]: [(value: ObjectRef, property: ObjectRef)]] = [:]
+    /// Per group: the objects returned (`return child`, `return child.view` as `child`).
+    private var returned: [[FunctionID]: [ObjectRef]] = [:]
+    /// Per type: whether it sends `didMove` to elements of its child collections.
+    private var movesFound: [String: Bool] = [:]
+
     /// `self.detail = local` in the group: the property the local is kept in.
-    func storedProperty(of local: ObjectRef, in group: [FunctionID], context: RuleContext) -> ObjectRef? {
-        let model = context.model
-        for function in group {
-            for assignment in model.assignments(in: context.outline[function].nodeID) {
-                let item = context.outline[assignment]
-                guard model.object(ofTokens: item.rhs, at: item.nodeID).isSame(as: local),
-                      let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
-                let target = model.object(of: lhs, at: item.nodeID)
-                if target.selfMember != nil { return target }
+    mutating func storedProperty(of local: ObjectRef, in group: [FunctionID], context: RuleContext) -> ObjectRef? {
+        if stores[group] == nil {
+            let model = context.model
+            var found: [(value: ObjectRef, property: ObjectRef)] = []
+            for function in group {
+                for assignment in model.assignments(in: context.outline[function].nodeID) {
+                    let item = context.outline[assignment]
+                    guard let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
+                    let target = model.object(of: lhs, at: item.nodeID)
+                    guard target.selfMember != nil else { continue }
+                    found.append((model.object(ofTokens: item.rhs, at: item.nodeID), target))
+                }
             }
+            stores[group] = found
         }
-        return nil
+        return stores[group]?.first { $0.value.isSame(as: local) }?.property
     }
 
     /// `return child.view` or `return child`: the caller takes over.
-    func returnsChild(_ child: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
+    mutating func returnsChild(_ child: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
+        if returned[group] == nil { returned[group] = Self.returnedObjects(in: group, context: context) }
+        return returned[group]?.contains { $0.isSame(as: child) } ?? false
+    }
+
+    mutating func movesFoundChildren(inTypeWithKey key: String, context: RuleContext) -> Bool {
+        if let known = movesFound[key] { return known }
+        let moves = context.model.protocolEvents(inTypeWithKey: key).contains {
+            $0.effect == .didMoveToParent && $0.object.isElement(ofAnyOf: UIKitVocabulary.childCollections)
+        }
+        movesFound[key] = moves
+        return moves
+    }
+
+    private static func returnedObjects(in group: [FunctionID], context: RuleContext) -> [ObjectRef] {
         let tree = context.tree
+        var result: [ObjectRef] = []
         for function in group {
             guard let body = context.outline[function].body else { continue }
             let tokens = tree.significantTokens(in: body.interior)
@@ -230,14 +265,9 @@ public struct AddChildWithoutDidMoveRule: Rule {
                 let node = context.model.innermostNode(containing: token) ?? context.outline[function].nodeID
                 var object = context.model.object(of: chain, at: node)
                 if object.path.last == .member("view") { object.path.removeLast() }
-                if object.isSame(as: child) { return true }
+                result.append(object)
             }
         }
-        return false
-    }
-
-    static func message(child: String, parent: String) -> String {
-        let call = child == "self" ? "`didMove(toParent: \(parent))`" : "`\(child).didMove(toParent: \(parent))`"
-        return "`\(child)` is added as a child but never gets `didMove(toParent:)`; call \(call) once its view is in place"
+        return result
     }
 }

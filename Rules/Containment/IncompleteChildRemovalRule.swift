@@ -188,7 +188,7 @@ public struct IncompleteChildRemovalRule: Rule {
         let fixes = context.fixes
         let removal = context.outline[call].nameToken
         var anchor = removal
-        if let viewRemoval = model.protocolEvents(in: group).last(where: {
+        if let viewRemoval = model.protocolEvents(on: child, in: group).last(where: {
             $0.effect == .viewRemoved && !$0.isIndirect && $0.object.isSame(as: child) && $0.token < removal
         }), model.enclosingClosure(of: viewRemoval.node) == nil,
            let viewRange = fixes.statementRange(containing: viewRemoval.token),

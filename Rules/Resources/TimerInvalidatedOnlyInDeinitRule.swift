@@ -240,7 +240,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         if kind == .dispatchSource { effects.insert(.released) }
         var inDeinit = false
         var deinitToken: Int?
-        for event in model.protocolEvents(inTypeWithKey: role.key)
+        for event in model.protocolEvents(on: property, inTypeWithKey: role.key)
         where effects.contains(event.effect) && event.object.isSame(as: property) {
             guard let function = model.enclosingFunction(of: event.node) else { continue }
             let declaration = context.outline[function]

@@ -83,6 +83,9 @@ public struct CallSummaries: Sendable {
     private var byName: [String: [Int]] = [:]
     /// Functions by the key of their type.
     private var byType: [String: [Int]] = [:]
+    /// Callable functions by their type's key (`nil` for free functions) and full name: a call on
+    /// `self` looks up its class chain's few classes instead of filtering every same-named method.
+    private var byTypeAndName: [NameInType: [Int]] = [:]
     /// Who calls each full name: (calling function, index of the edge in its list).
     private var callersByName: [String: [(function: Int32, edge: Int32)]] = [:]
     /// Each function's calls, as pass one recorded them.
@@ -136,6 +139,7 @@ public struct CallSummaries: Sendable {
                 edges.append(function.edges)
                 if function.kind != .accessor {
                     byName[function.fullName, default: []].append(index)
+                    byTypeAndName[NameInType(type: typeKey, name: function.fullName), default: []].append(index)
                     baseNames.insert(String(function.fullName.prefix { $0 != "(" }))
                 }
                 if let typeKey { byType[typeKey, default: []].append(index) }
@@ -162,9 +166,8 @@ public struct CallSummaries: Sendable {
         for caller in functions.indices {
             for (position, edge) in edges[caller].enumerated() {
                 // A call on `self` (or `super`) runs a method of the caller's own class chain.
-                let named = byName[edge.callee] ?? []
                 let resolved = edge.receiver == .selfObject
-                    ? named.filter { isInClassChain(functions[$0].typeKey, of: functions[caller].typeKey) } : named
+                    ? functions(named: edge.callee, inClassChainOf: functions[caller].typeKey) : byName[edge.callee] ?? []
                 guard !resolved.isEmpty else {
                     // Not declared in the run (for this receiver): the arguments escape unless the call is known.
                     let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
@@ -213,17 +216,20 @@ public struct CallSummaries: Sendable {
         }
     }
 
-    /// Whether `type` is `start` or one of its superclasses (free functions match free functions).
-    func isInClassChain(_ type: String?, of start: String?) -> Bool {
-        guard let type else { return start == nil }
-        var current = start
-        var steps = 0
-        while let candidate = current, steps < 32 {
-            if candidate == type { return true }
-            current = superclasses[candidate]
-            steps += 1
+    /// The callable functions named `fullName` of `start` and its superclasses of the run (at most
+    /// 32 classes up, each once); free functions when `start` is `nil`.
+    func functions(named fullName: String, inClassChainOf start: String?) -> [Int] {
+        guard byName[fullName] != nil else { return [] }
+        guard let start else { return byTypeAndName[NameInType(type: nil, name: fullName)] ?? [] }
+        var result: [Int] = []
+        var visited: [String] = []
+        var current: String? = start
+        while let type = current, visited.count < 32, !visited.contains(type) {
+            visited.append(type)
+            result += byTypeAndName[NameInType(type: type, name: fullName)] ?? []
+            current = superclasses[type]
         }
-        return false
+        return result
     }
 
     /// The functions of the run with this full name (`embed(_:in:)`), accessors excluded.
@@ -246,7 +252,7 @@ public struct CallSummaries: Sendable {
         // none there means a method the run does not declare (a library's extension): unknown.
         var candidates = named
         if let receiverType {
-            candidates = named.filter { isInClassChain(functions[$0].typeKey, of: receiverType) }
+            candidates = functions(named: fullName, inClassChainOf: receiverType)
             if candidates.isEmpty { return nil }
         }
         var result = Set<Effect>()
@@ -291,6 +297,12 @@ public struct CallSummaries: Sendable {
     public func functions(inType typeKey: String) -> [Function] {
         (byType[typeKey] ?? []).map { functions[$0] }
     }
+}
+
+/// A function's type key (`nil` for a free function) and full name.
+struct NameInType: Hashable {
+    var type: String?
+    var name: String
 }
 
 /// Target-effect pairs packed into one integer each — the target's kind (2 bits), its parameter

@@ -12,6 +12,8 @@ public final class FileModel: Sendable {
     let callsByName: [String: [CallID]]
     /// For each type declaration, what it is.
     let typeRoles: [TypeRole]
+    /// Type declarations (and extensions) by key, in source order.
+    let typesByKey: [String: [TypeID]]
     /// Every local declaration with its visibility.
     let scopes: ScopeTable
     /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
@@ -63,6 +65,9 @@ public final class FileModel: Sendable {
                             isController: type.kind != .protocol && index.isController(key),
                             isView: type.kind != .protocol && index.isView(key), isReferenceType: isReference)
         }
+        var typesByKey: [String: [TypeID]] = [:]
+        for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
+        self.typesByKey = typesByKey
         scopes = ScopeTable(tree: tree)
         // Only rules read `self` tokens; the summaries of pass one do not.
         selfTokens = withDestinations ? FileModel.findSelfTokens(tree) : []
@@ -239,7 +244,7 @@ public final class FileModel: Sendable {
 
     /// This file's declarations (and extensions) of the type with index key `key`.
     public func typeDeclarations(withKey key: String) -> [TypeID] {
-        outline.types.indices.filter { typeRoles[$0].key == key }.map(TypeID.init)
+        typesByKey[key] ?? []
     }
 
     /// "The same function" of the contract: the function itself, or all accessors of one

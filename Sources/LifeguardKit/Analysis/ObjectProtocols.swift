@@ -22,7 +22,7 @@ extension FileModel {
     /// `case` of its `switch`).
     public func event(_ effects: Set<CallSummaries.Effect>, on object: ObjectRef, in group: [FunctionID],
                       besides node: NodeID? = nil, where accept: (ObjectEvent) -> Bool = { _ in true }) -> ObjectEvent? {
-        protocolEvents(in: group).first { event in
+        protocolEvents(on: object, in: group).first { event in
             effects.contains(event.effect) && event.object.isSame(as: object) && accept(event)
                 && !(node.map { areExclusive(event.node, $0) } ?? false)
         }
@@ -65,7 +65,7 @@ extension FileModel {
         guard let target = typeTarget(of: object), let role = enclosingRole(of: node) else { return false }
         // This file: events grouped by function group.
         var byGroup: [[FunctionID]: [ObjectEvent]] = [:]
-        for event in protocolEvents(inTypeWithKey: role.key) where event.object.isSame(as: object) {
+        for event in protocolEvents(on: object, inTypeWithKey: role.key) where event.object.isSame(as: object) {
             let eventGroup = functionGroup(of: event.node)
             if eventGroup == group || eventGroup.isEmpty { continue }
             byGroup[eventGroup, default: []].append(event)

@@ -15,44 +15,73 @@ public struct ObjectEvent: Sendable {
     public var isIndirect: Bool
 }
 
+/// A file's events with the lookups rules make many times: by enclosing function, by the object's
+/// root (events on different roots are never the same object) and by enclosing type. Built in
+/// one pass so every lookup costs the events it returns, not the file's.
+struct EventIndex {
+    var events: [ObjectEvent] = []
+    /// The function each event belongs to (closures count as their function), or -1.
+    var owner: [Int] = []
+    var byFunction: [Int: [Int]] = [:]
+    var byRoot: [ObjectRef.Root: [Int]] = [:]
+    var byType: [String: [Int]] = [:]
+}
+
 /// The events of a file, computed once on first use and shared by the rules that ask.
 final class EventTable: @unchecked Sendable {
     private let lock = NSLock()
-    private var events: [ObjectEvent]?
-    private var byFunction: [Int: [Int]] = [:]
+    private var index: EventIndex?
 
-    func value(_ compute: () -> [ObjectEvent], function: (ObjectEvent) -> FunctionID?) -> ([ObjectEvent], [Int: [Int]]) {
+    func value(_ compute: () -> EventIndex) -> EventIndex {
         lock.lock()
         defer { lock.unlock() }
-        if let events { return (events, byFunction) }
+        if let index { return index }
         let computed = compute()
-        var grouped: [Int: [Int]] = [:]
-        for (position, event) in computed.enumerated() {
-            if let owner = function(event) { grouped[owner.index, default: []].append(position) }
-        }
-        events = computed
-        byFunction = grouped
-        return (computed, grouped)
+        index = computed
+        return computed
     }
 }
 
 extension FileModel {
     /// Every protocol event of the file, in source order.
-    public var protocolEvents: [ObjectEvent] { eventTable().0 }
+    public var protocolEvents: [ObjectEvent] { eventIndex().events }
 
     /// The events inside these functions (closures nested in them included), in source order.
     public func protocolEvents(in functions: [FunctionID]) -> [ObjectEvent] {
-        let (events, byFunction) = eventTable()
-        var result: [ObjectEvent] = []
-        for function in functions {
-            for position in byFunction[function.index] ?? [] { result.append(events[position]) }
+        let index = eventIndex()
+        var positions: [Int] = []
+        for function in functions { positions += index.byFunction[function.index] ?? [] }
+        if functions.count > 1 { positions.sort() }
+        return positions.map { index.events[$0] }
+    }
+
+    /// The events inside these functions that may be on `object` (same root; `isSame(as:)`
+    /// decides), in source order: the candidates without reading the functions' other events.
+    public func protocolEvents(on object: ObjectRef, in functions: [FunctionID]) -> [ObjectEvent] {
+        let index = eventIndex()
+        return (index.byRoot[object.root] ?? []).compactMap { position in
+            let owner = index.owner[position]
+            return functions.contains(where: { $0.index == owner }) ? index.events[position] : nil
         }
-        return result.sorted { $0.token < $1.token }
     }
 
     /// The events in this file's code of the type with key `key` (every declaration and extension here).
     public func protocolEvents(inTypeWithKey key: String) -> [ObjectEvent] {
-        protocolEvents.filter { event in enclosingRole(of: event.node)?.key == key }
+        let index = eventIndex()
+        return (index.byType[key] ?? []).map { index.events[$0] }
+    }
+
+    /// The events in this file's code of the type with key `key` that may be on `object` (same root).
+    public func protocolEvents(on object: ObjectRef, inTypeWithKey key: String) -> [ObjectEvent] {
+        let index = eventIndex()
+        let inType = index.byType[key] ?? []
+        let onRoot = index.byRoot[object.root] ?? []
+        // Walk the shorter list; both are in source order.
+        if onRoot.count <= inType.count {
+            let typed = Set(inType)
+            return onRoot.filter { typed.contains($0) }.map { index.events[$0] }
+        }
+        return inType.filter { index.events[$0].object.root == object.root }.map { index.events[$0] }
     }
 
     /// Effects the run's code of a type — every file, its superclasses of the run included — has on
@@ -68,11 +97,21 @@ extension FileModel {
         return result
     }
 
-    private func eventTable() -> ([ObjectEvent], [Int: [Int]]) {
-        events.value({ computeEvents() }, function: { event in
-            self.outline[event.node].kind == .function ? FunctionID(self.outline[event.node].detail)
-                : self.enclosingFunction(of: event.node)
-        })
+    private func eventIndex() -> EventIndex {
+        events.value {
+            var index = EventIndex()
+            index.events = computeEvents()
+            index.owner.reserveCapacity(index.events.count)
+            for (position, event) in index.events.enumerated() {
+                let owner = outline[event.node].kind == .function ? FunctionID(outline[event.node].detail)
+                    : enclosingFunction(of: event.node)
+                index.owner.append(owner?.index ?? -1)
+                if let owner { index.byFunction[owner.index, default: []].append(position) }
+                index.byRoot[event.object.root, default: []].append(position)
+                if let key = enclosingRole(of: event.node)?.key { index.byType[key, default: []].append(position) }
+            }
+            return index
+        }
     }
 
     private func computeEvents() -> [ObjectEvent] {
