@@ -14,7 +14,9 @@ public struct AddChildWithoutDidMoveRule: Rule {
             whatItDoes: """
                 Flags `UIViewController.addChild(_:)` — one unlabeled argument, on a receiver that may be a \
                 view controller (so `Progress.addChild(_:withPendingUnitCount:)` and SpriteKit's \
-                `addChild(_:)` on nodes are not containment) — when the visible code never finishes the \
+                `addChild(_:)` on nodes are not containment; nor is a receiver whose type is written as a \
+                class the run cannot see and whose name says neither controller nor view, such as an XML \
+                library's `DDXMLElement`; a generic parameter counts as its constraint) — when the visible code never finishes the \
                 protocol for that object with `didMove(toParent:)`. The object is followed by identity, \
                 not spelling: `self.menu`, `menu`, `if let vc = menu`, `newValue` in `menu`'s `willSet` and \
                 `$0` in `menu.map { ... }` are one object. The protocol may finish in the same function or \

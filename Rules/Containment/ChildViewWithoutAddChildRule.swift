@@ -185,6 +185,7 @@ public struct ChildViewWithoutAddChildRule: Rule {
         let tree = context.tree
         guard let viewToken = chain.linkTokens.last, var end = tree.previousSignificant(before: viewToken) else { return "" }
         if let before = tree.previousSignificant(before: end), tree.isPostfixMarker(before) { end = before }
+        guard end > argument.expression.lowerBound else { return "" }
         return tree.compactText(ofTokens: argument.expression.lowerBound..<end)
     }
 

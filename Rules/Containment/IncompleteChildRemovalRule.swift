@@ -251,6 +251,7 @@ public struct IncompleteChildRemovalRule: Rule {
         guard let range = context.outline[call].receiver, let viewToken = receiver.linkTokens.last,
               var end = tree.previousSignificant(before: viewToken) else { return "" }
         if let before = tree.previousSignificant(before: end), tree.isPostfixMarker(before) { end = before }
+        guard end > range.lowerBound else { return "" }
         return tree.compactText(ofTokens: range.lowerBound..<end)
     }
 

@@ -165,7 +165,7 @@ public struct GlobalKeyWindowRule: Rule {
         // `filter { predicate }.first` is `first(where: predicate)` written in two steps.
         var filtered = false
         let appliesToEvery = chainAppliesToEveryElement(end: end, context: context)
-        for token in tree.significantTokens(in: (scenes + 1)..<(end + 1)) where tree.tokens[token].kind == .identifier {
+        for token in tree.significantTokens(in: (scenes + 1)..<max(scenes + 1, end + 1)) where tree.tokens[token].kind == .identifier {
             let name = tree.text(ofToken: token)
             if name == "keyWindow" { return true }
             // Every scene's windows, each treated the same (`.forEach { ... }`, a `for` loop): fine.

@@ -72,6 +72,10 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 }
                 """,
             knownLimitations: """
+                A type that keeps an instance of itself in a `static let` (`static let shared = \
+                Reporter()`) is treated as living as long as the app, and its closures are not reported: a \
+                cycle through an object that never goes away leaks nothing. Other instances of such a type, \
+                if the app makes any, are not told apart from the shared one. \
                 Ownership is read from declarations: a property counts as owned when it is a stored \
                 property of the class (weak ones only when they are `@IBOutlet`s, which the view \
                 hierarchy keeps); a parameter's object, or a local that is only presented or passed on, \
@@ -260,6 +264,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let closure = ClosureID(position)
             let item = context.outline[closure]
             guard !item.isImmediatelyInvoked, let role = model.enclosingRole(of: item.nodeID), role.isReferenceType,
+                  !context.index.hasSharedInstance(role.key),
                   let retention = retention(of: closure, context: context) else { continue }
             let isTask = item.call.map { isTaskCall(CallID($0), context: context) } ?? false
             guard model.capturesSelfStrongly(closure, countingImplicitMembers: isTask),
@@ -271,7 +276,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         // `assign(to: \.x, on: self)` keeps `self` with no closure in sight.
         for call in model.calls(named: "assign") {
             let node = context.outline[call].nodeID
-            guard let role = model.enclosingRole(of: node), role.isReferenceType,
+            guard let role = model.enclosingRole(of: node), role.isReferenceType, !context.index.hasSharedInstance(role.key),
                   let target = model.argument("on", of: call), model.object(ofTokens: target.expression, at: node).isSelf,
                   // CombineExt's `assign(to:on:ownership:)` holds the object weakly or unowned when asked.
                   !holdsWeakly(call, context: context),

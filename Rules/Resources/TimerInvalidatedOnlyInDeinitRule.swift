@@ -56,6 +56,9 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
                 }
                 """,
             knownLimitations: """
+                A type that keeps an instance of itself in a `static let` (`static let shared = Clock()`) \
+                is treated as living as long as the app and is not reported: its `deinit` never runs, and \
+                nothing leaks. Other instances of such a type, if the app makes any, are not told apart. \
                 The timer must be stored in a property of the class, by assignment or initializer. A \
                 stop in a helper counts where the helper is called from: a private helper called only \
                 from `deinit` stops the timer only in `deinit` (contract v2); a helper others may call \
@@ -157,6 +160,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
             let item = context.outline[call]
             guard let kind = timerKind(call, context: context),
                   let role = model.enclosingRole(of: item.nodeID), role.isReferenceType,
+                  !context.index.hasSharedInstance(role.key),
                   !isFalseLiteral("repeats", of: call, context: context),
                   let property = storingProperty(call, context: context)
             else { continue }

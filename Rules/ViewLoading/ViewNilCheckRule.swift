@@ -166,7 +166,7 @@ public struct ViewNilCheckRule: Rule {
             guard let function = model.enclosingFunction(of: node), let functionBody = context.outline[function].body else {
                 return false
             }
-            body = end..<functionBody.close
+            body = end..<max(end, functionBody.close)
         }
         // The body reads an outlet of the controller: it needs the view loaded, not a question.
         let ownerKey: String?

@@ -337,4 +337,22 @@ final class OutlineTests: XCTestCase {
             }
         }
     }
+
+    /// An opener before an `#if` whose clauses each close it (invalid Swift, found by the fuzzer)
+    /// pairs with its first closer only; every pair is mutual, in every fixture too.
+    func testBracketPairsAreMutual() throws {
+        let tree = outline("{\n#if A\n}\n#else\n}\n#endif\n")
+        let braces = tree.tokens.indices.filter { [.leftBrace, .rightBrace].contains(tree.tokens[$0].kind) }
+        XCTAssertEqual(braces.count, 3)
+        XCTAssertEqual(tree.partner(ofToken: braces[0]), braces[1])
+        XCTAssertEqual(tree.partner(ofToken: braces[1]), braces[0])
+        XCTAssertNil(tree.partner(ofToken: braces[2]))
+        for file in FixtureFiles.swiftFiles() {
+            let tree = SyntaxTree(source: try FixtureFiles.source(file))
+            for token in tree.tokens.indices {
+                guard let other = tree.partner(ofToken: token) else { continue }
+                XCTAssertEqual(tree.partner(ofToken: other), token, "\(FixtureFiles.shortPath(file)): token \(token)")
+            }
+        }
+    }
 }

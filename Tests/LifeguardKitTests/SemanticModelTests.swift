@@ -92,6 +92,37 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertNotEqual(receiver(m, "d"), receiver(m, "c"))
     }
 
+    // MARK: - Types
+
+    /// A generic parameter stands for its constraint (in the clause or a `where`), in this file's
+    /// functions and through members read from another file; a named type the run cannot see
+    /// whose name says neither controller nor view is no possible controller.
+    func testGenericParametersAndUnseenTypesClassifyByWhatIsWritten() {
+        let m = model("""
+            final class Sheet<Content: UIViewController, Item>: UIViewController where Item: UIView {
+                let content: Content
+                let item: Item
+                let raw: Item?
+                let node: MarkupElement
+                func place<Child: UIViewController>(_ child: Child, _ other: Child) {
+                    content.a()
+                    item.b()
+                    child.c()
+                    node.d()
+                    unknownThing.e()
+                }
+            }
+            """, others: ["extension Sheet { func g() { content.f() } }"])
+        XCTAssertEqual(m.typeClassOfReceiver(call(m, "a")), .controller)
+        XCTAssertEqual(m.typeClassOfReceiver(call(m, "b")), .view)
+        XCTAssertEqual(m.typeClassOfReceiver(call(m, "c")), .controller)
+        XCTAssertEqual(m.typeClassOfReceiver(call(m, "d")), .other)
+        XCTAssertEqual(m.typeClassOfReceiver(call(m, "e")), .unknown)
+        let other = FileModel(tree: SyntaxTree(source: SourceFile(path: "other.swift", text: "extension Sheet { func g() { content.f() } }")),
+                              index: m.index)
+        XCTAssertEqual(other.typeClassOfReceiver(call(other, "f")), .controller, "a member typed by a generic parameter, seen from another file")
+    }
+
     // MARK: - Identity
 
     func testAliasesNameTheSameObject() {

@@ -18,6 +18,9 @@ public final class FileModel: Sendable {
     let scopes: ScopeTable
     /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
     let selfTokens: [Int]
+    /// Names declared as generic parameters anywhere in the file (`Sheet` in `Container<Sheet>`):
+    /// only these send a type name through the enclosing declarations' generic clauses.
+    let genericParameterNames: Set<String>
     /// Protocol events, computed when a rule first asks.
     let events = EventTable()
     /// Which locals `self` ends up keeping, computed when a rule first asks.
@@ -68,6 +71,14 @@ public final class FileModel: Sendable {
         var typesByKey: [String: [TypeID]] = [:]
         for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
         self.typesByKey = typesByKey
+        var genericNames = Set<String>()
+        for type in tree.outline.types {
+            genericNames.formUnion(GenericParameters.declared(tree, afterName: type.nameToken, whereClause: nil).keys)
+        }
+        for function in tree.outline.functions where function.kind != .accessor {
+            genericNames.formUnion(GenericParameters.declared(tree, afterName: function.nameToken).keys)
+        }
+        genericParameterNames = genericNames
         scopes = ScopeTable(tree: tree)
         // Only rules read `self` tokens; the summaries of pass one do not.
         selfTokens = withDestinations ? FileModel.findSelfTokens(tree) : []
@@ -315,7 +326,33 @@ public final class FileModel: Sendable {
 
     /// The key of a type name written at `node`, looked up from the enclosing type's scope.
     public func typeKey(_ written: String, at node: NodeID) -> String {
-        index.key(for: written, from: enclosingRole(of: node)?.key)
+        if genericParameterNames.contains(written), let constraint = genericConstraint(of: written, at: node) {
+            // A generic parameter stands for its constraint; an unconstrained one for no type the run knows.
+            return constraint.map { index.key(for: $0, from: enclosingRole(of: node)?.key) } ?? written
+        }
+        return index.key(for: written, from: enclosingRole(of: node)?.key)
+    }
+
+    /// The constraint of the innermost generic parameter named `name` that a function or type
+    /// around `node` declares: `.some(nil)` when it has none, `nil` when no declaration has it.
+    func genericConstraint(of name: String, at node: NodeID) -> String?? {
+        var current = node.index
+        var steps = 0
+        while current >= 0, steps < Self.ancestorLimit {
+            let item = outline.nodes[current]
+            if item.kind == .function {
+                let function = outline.functions[item.detail]
+                if let found = GenericParameters.declared(tree, afterName: function.nameToken)[name] { return found }
+            } else if item.kind == .type {
+                let type = outline.types[item.detail]
+                if let found = GenericParameters.declared(tree, afterName: type.nameToken, whereClause: type.whereClause)[name] {
+                    return found
+                }
+            }
+            current = item.parent
+            steps += 1
+        }
+        return nil
     }
 
     func typeKey(_ written: String, at node: Int) -> String { typeKey(written, at: NodeID(node)) }

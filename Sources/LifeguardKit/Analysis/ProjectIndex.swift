@@ -36,6 +36,8 @@ public final class ProjectIndex: Sendable {
         public var holdsClosure: Bool
         /// `@IBOutlet`: weak, but kept alive by the view hierarchy `self` owns.
         public var isOutlet: Bool = false
+        /// A `static let` holding a new instance of the declaring type itself (`static let shared = Player()`).
+        public var holdsSharedInstance: Bool = false
     }
 
     /// A call the rules asked the index to remember (see `RuleDescription.indexedCalls`).
@@ -115,6 +117,10 @@ public final class ProjectIndex: Sendable {
     /// An index of nothing: every name is a framework name.
     public static let empty = ProjectIndex(facts: [])
 
+    /// Whether the index holds the run's declarations: the empty index of pass one knows no type,
+    /// so nothing may be concluded there from a type being absent.
+    public var seesTheRun: Bool { !typeIDs.isEmpty }
+
     /// How written names become keys.
     let names: NameTable
     /// Every key the run declares or extends, by id; the tables below are indexed by the same id.
@@ -127,6 +133,8 @@ public final class ProjectIndex: Sendable {
     private let viewFlags: [Bool]
     /// Members by type id, then name.
     private let memberTables: [[String: MemberFacts]]
+    /// Ids of the types that keep an instance of themselves in a `static let`.
+    private let sharedInstanceTypes: Set<Int32>
     /// Remembered calls by the id of the type whose code makes them.
     private let callTables: [[IndexedCall]]
 
@@ -238,6 +246,7 @@ public final class ProjectIndex: Sendable {
             }
         }
         memberTables = tables
+        sharedInstanceTypes = Set(tables.indices.filter { tables[$0].values.contains { $0.holdsSharedInstance } }.map { Int32($0) })
 
         // Assignments and calls resolve receivers through members, so they come last.
         let lookup = MemberLookup(typeIDs: ids, superclassIDs: superclassIDs, tables: tables)
@@ -283,7 +292,16 @@ public final class ProjectIndex: Sendable {
         return MemberFacts(isProperty: entry.isProperty, isStored: entry.isStored, isWeakOrUnowned: entry.isWeakOrUnowned,
                            isLazy: entry.isLazy, typeName: resolved?.key,
                            holdsClosure: entry.annotatedAsFunction || resolved?.isFunctionAlias == true,
-                           isOutlet: entry.isOutlet)
+                           isOutlet: entry.isOutlet,
+                           holdsSharedInstance: entry.isStaticInstance && (resolved?.key == scope || entry.writtenType == "Self"))
+    }
+
+    /// Whether the type keeps an instance of itself in a `static let` (`static let shared = Player()`):
+    /// a shared instance lives as long as the app, so a cycle through it leaks nothing that was
+    /// ever going away. (Other instances of such a type are not told apart: rules stay silent.)
+    public func hasSharedInstance(_ key: String) -> Bool {
+        guard let id = typeIDs[key] else { return false }
+        return sharedInstanceTypes.contains(id)
     }
 
     /// For every type id, whether its superclass chain reaches one of `bases`: a base itself, or a

@@ -39,6 +39,9 @@ public struct ProjectIndexFacts: Sendable {
         var writtenType: String?
         /// The annotation is a function type.
         var annotatedAsFunction: Bool
+        /// `static let shared = Self()`: a `static`/`class` constant created with its type's own
+        /// initializer (`writtenType` then says which type).
+        var isStaticInstance: Bool = false
     }
 
     /// Where the receiver `x` of `x.member = value` gets its type from.
@@ -133,13 +136,22 @@ public struct ProjectIndexFacts: Sendable {
             guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
             var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
             if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
+            // `let sheet: Sheet` in `Container<Sheet: UIViewController>` holds a `UIViewController`.
+            if let written = named {
+                let type = outline.types[outline.nodes[node.parent].detail]
+                if let constraint = GenericParameters.declared(tree, afterName: type.nameToken, whereClause: type.whereClause)[written] {
+                    named = constraint
+                }
+            }
             members.append(MemberEntry(
                 type: Int32(outline.nodes[node.parent].detail), name: variable.name, isProperty: true,
                 isStored: variable.storage != .computed,
                 isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
                 isLazy: variable.modifiers.contains(.lazy), isOutlet: variable.attributes.contains("IBOutlet"),
                 writtenType: named,
-                annotatedAsFunction: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false))
+                annotatedAsFunction: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
+                isStaticInstance: variable.isLet && variable.modifiers.contains(.static) && variable.initializer != nil
+                    && variable.initializer.flatMap { TypeNames.initialized(tree, $0) } != nil))
         }
         for function in outline.functions where function.kind == .function {
             let node = outline.nodes[function.node]

@@ -24,7 +24,12 @@ public enum TypeClass: Sendable, Equatable {
                     || UIKitCatalog.classBoundProtocols.contains(name) {
             self = .other
         } else {
-            self = TypeClass(guessingFromName: ProjectIndex.simpleName(name))
+            // A named type the run cannot see (a package's `DDXMLElement`, a binary framework's
+            // class) whose name says neither controller nor view: nothing visible makes it one,
+            // so it is not treated as a possible controller. (`.unknown` stays for objects whose
+            // type cannot be named at all.)
+            let guess = TypeClass(guessingFromName: ProjectIndex.simpleName(name))
+            self = guess == .unknown && index.seesTheRun ? .other : guess
         }
     }
 

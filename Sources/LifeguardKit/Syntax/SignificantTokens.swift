@@ -71,6 +71,9 @@ struct SignificantTokens {
                         guard depth >= limit, depth >= 0 else { continue }
                         while open.count > depth + 1 { open.pop() }
                         let opener = Int(open.pop())
+                        // An opener before an `#if` closed in two of its branches (unbalanced
+                        // clauses, which the compiler rejects) keeps its first closer: pairs stay mutual.
+                        guard partner[opener] < 0 else { continue }
                         partner[opener] = Int32(truncatingIfNeeded: position)
                         partner[position] = Int32(truncatingIfNeeded: opener)
                     case .poundIf:
