@@ -64,6 +64,10 @@ public struct StrongDelegateRule: Rule {
                 }
                 """,
             knownLimitations: """
+                Opt-in. On five open-source apps that were never used to tune it, 3 of 7 findings were \
+                real cycles; the rest were delegates that create the holder as a local and present or push \
+                it, so UIKit, not the delegate, owns it (a relation the run would have to follow through \
+                every creator of the holder to rule out). Enable it with `opt_in_rules: [strong_delegate]`. \
                 A protocol that is neither declared in the run nor in the catalog is unknown, and its \
                 delegates are not reported (third-party SDK protocols included). An `init` parameter \
                 with a creating default counts as creating, whatever the callers pass. A throwaway \
@@ -158,7 +162,8 @@ public struct StrongDelegateRule: Rule {
                     func tearDown() { loaderDelegate = nil }
                 }
                 """),
-        ])
+        ],
+        isOptIn: true)
 
     public func check(_ context: RuleContext) {
         let model = context.model

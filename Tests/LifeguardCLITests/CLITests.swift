@@ -100,6 +100,9 @@ final class CLITests: XCTestCase {
         try write("Clean.swift", Self.cleanFile)
         XCTAssertEqual(try run(["Clean.swift"]).status, 0)
         try write("Warning.swift", Self.warningFile)
+        // The warning comes from an opt-in rule: off by default, on through the configuration.
+        XCTAssertEqual(try run(["--strict", "Warning.swift"]).status, 0, "an opt-in rule stays off without configuration")
+        try write(".lifeguard.yml", "opt_in_rules: [geometry_in_view_did_load]\n")
         XCTAssertEqual(try run(["Warning.swift"]).status, 0, "warnings do not fail a run")
         XCTAssertEqual(try run(["--strict", "Warning.swift"]).status, 1)
         try write("Error.swift", Self.errorFile)

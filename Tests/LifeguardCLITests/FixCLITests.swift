@@ -32,7 +32,10 @@ final class FixCLITests: XCTestCase {
                                      currentDirectory: workspace)
     }
 
-    /// Two fixable errors and a warning without a fix.
+    /// Switches on the opt-in rule the screen's warning comes from.
+    static let configuration = "opt_in_rules: [geometry_in_view_did_load]\n"
+
+    /// Two fixable errors and a warning without a fix (from an opt-in rule: `configuration`).
     static let screen = """
         import UIKit
         final class Screen: UIViewController {
@@ -60,6 +63,7 @@ final class FixCLITests: XCTestCase {
         """
 
     func testFixWritesTheFilesReportsWhatRemainsAndSettles() throws {
+        try write(".lifeguard.yml", Self.configuration)
         try write("Sources/Screen.swift", Self.screen)
         try write("Sources/Clean.swift", "let x = 1\n")
         let cleanDate = try FileManager.default.attributesOfItem(atPath: workspace.appendingPathComponent("Sources/Clean.swift").path)[.modificationDate] as? Date
@@ -89,6 +93,7 @@ final class FixCLITests: XCTestCase {
     }
 
     func testExitStatusAfterFixCountsTheRemainingFindings() throws {
+        try write(".lifeguard.yml", Self.configuration)
         try write("A.swift", Self.screen)
         XCTAssertEqual(try run(["--fix", "--strict", "A.swift"]).status, 1, "with --strict the remaining warning fails")
         try write("B.swift", Self.screen.replacingOccurrences(of: "Screen", with: "Other")
@@ -162,7 +167,8 @@ final class FixCLITests: XCTestCase {
     /// What the build-tool plugin runs: absolute paths, and a summary that compiles as Swift.
     func testBuildToolPluginInvocation() throws {
         try write("Sources/Screen.swift", Self.screen)
-        let output = try run(["lint", "--quiet", "--format", "xcode", "--absolute-paths", "--no-config",
+        try write("lifeguard.yml", Self.configuration)
+        let output = try run(["lint", "--quiet", "--format", "xcode", "--absolute-paths", "--config", "lifeguard.yml",
                               "--report", "swift-summary:Summary.swift", "--", "Sources/Screen.swift"])
         XCTAssertEqual(output.status, 1)
         let base = workspace.resolvingSymlinksInPath().path
