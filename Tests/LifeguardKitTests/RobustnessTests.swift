@@ -178,7 +178,9 @@ final class RobustnessTests: XCTestCase {
         let repeats = 20_000_000 / unit.utf8.count
         let text = "let value = " + String(repeating: unit, count: repeats) + "0"
         XCTAssertGreaterThanOrEqual(text.utf8.count, 20_000_000)
-        let large = measure(text)
+        // Counted and uncounted tokenizing agree on every other input; here that check would
+        // only double the slowest test of the suite.
+        let large = measure(Array(text.utf8), compareTokens: false)
         XCTAssertGreaterThan(large.nodes, repeats)
         // Reads per token stay what they are on a line a sixteenth as long.
         let small = measure("let value = " + String(repeating: unit, count: repeats / 16) + "0")
