@@ -38,8 +38,12 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 made it strong again (`guard let self`). Also not reported: subscriptions made on \
                 appearance and cleared in a disappearance callback (`removeAll()`, `cancel()`, `= nil` in \
                 `viewWillDisappear(_:)`/`viewDidDisappear(_:)`: they do not outlive the visit), \
-                CombineExt's `assign(to:on:ownership: .weak)`, and block observers on a \
-                `NotificationCenter()` the code creates itself.
+                CombineExt's `assign(to:on:ownership: .weak)`, block observers on a \
+                `NotificationCenter()` the code creates itself, and storage the type lets go of in \
+                another of its methods (`cancellables = []`, `cancellables.removeAll()`, \
+                `subscription?.cancel()`, `timer?.invalidate()` in `stop()` or `pause()`; not in \
+                `deinit`, which the cycle keeps from running, and not a reset in the closure's own \
+                function before it stores again).
                 """,
             whyIsThisBad: """
                 Swift closures capture the variables they use, and capture `self` strongly unless told \
@@ -212,16 +216,38 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             RuleOption(name: "retaining_calls", kind: .strings,
                        summary: "Base names of your own calls that keep the closure they are given for the receiver's life.",
                        defaultValue: .strings([])),
-        ])
+        ],
+        indexedCalls: StrongSelfInEscapingClosureRule.teardownCalls)
 
     /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
     /// so the cycle is broken by design.
-    func isClearedByOwner(_ retention: Retention, role: FileModel.TypeRole, context: RuleContext) -> Bool {
+    func isClearedByOwner(_ retention: Retention, role: FileModel.TypeRole, at node: NodeID, context: RuleContext) -> Bool {
         guard retention.isProperty, let name = retention.member else { return false }
-        return (context.index.assignedValues[name] ?? []).contains {
+        if (context.index.assignedValues[name] ?? []).contains(where: {
             $0.isOwnMember && $0.typeKey == role.key && $0.value == .nilLiteral
+        }) {
+            return true
+        }
+        // `cancellables = []`, `cancellables.removeAll()`, `timer?.invalidate()`, `task?.cancel()`
+        // in another method of the type (not `deinit`, which a cycle never lets run): the owner
+        // lets go on its own. In the closure's own function it is a reset before storing again
+        // (`bind()` clearing its subscriptions first), which breaks nothing.
+        let own = context.model.enclosingFunction(of: node).map { context.outline[$0].fullName }
+        if (context.index.assignedValues[name] ?? []).contains(where: {
+            $0.isOwnMember && $0.typeKey == role.key && $0.value == .emptyCollection && !$0.inDeinit && $0.function != own
+        }) {
+            return true
+        }
+        return context.index.calls(inType: role.key).contains { call in
+            guard Self.teardownCalls.contains(call.name), !call.inDeinit, call.labels.isEmpty, call.function != own,
+                  var receiver = call.receiver else { return false }
+            if receiver.hasPrefix("self.") { receiver.removeFirst("self.".count) }
+            return receiver == name
         }
     }
+
+    /// Calls that let go of what a holder keeps: remembered by the index for `isClearedByOwner`.
+    static let teardownCalls: Set<String> = ["removeAll", "cancel", "invalidate"]
 
     /// `cancellables.removeAll()`, `loadTask = nil` later in the same function: the storage lets go
     /// before the function returns (the test-and-wait pattern), so nothing outlives it.
@@ -268,7 +294,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                   let retention = retention(of: closure, context: context) else { continue }
             let isTask = item.call.map { isTaskCall(CallID($0), context: context) } ?? false
             guard model.capturesSelfStrongly(closure, countingImplicitMembers: isTask),
-                  !isClearedByOwner(retention, role: role, context: context),
+                  !isClearedByOwner(retention, role: role, at: item.nodeID, context: context),
                   !isClearedOnDisappearance(retention, role: role, context: context),
                   !isClearedLater(retention, after: item.body.close, at: item.nodeID, context: context) else { continue }
             context.report(token: item.body.open, node: item.nodeID, message: Self.message(retention))

@@ -72,6 +72,8 @@ public final class ProjectIndex: Sendable {
         case creation
         /// `nil`: the member is cleared.
         case nilLiteral
+        /// `[]` or `[:]`: the collection is emptied (what it held is let go).
+        case emptyCollection
         /// Anything else: a parameter, another property, a call result.
         case other
     }
@@ -85,6 +87,9 @@ public final class ProjectIndex: Sendable {
         public var typeKey: String?
         /// For `x.name = ...`, the key of `x`'s type when it is evident.
         public var receiverType: String?
+        /// The full name of the function that makes the assignment, when it is one.
+        public var function: String? = nil
+        public var inDeinit: Bool = false
     }
 
     enum AliasTarget: Sendable {
@@ -264,7 +269,7 @@ public final class ProjectIndex: Sendable {
                     if let typeKey { receiverType = lookup.member(name, ofKey: typeKey)?.typeName }
                 }
                 return (entry.member, Assignment(value: entry.value, isOwnMember: entry.isOwnMember, typeKey: typeKey,
-                                                 receiverType: receiverType))
+                                                 receiverType: receiverType, function: entry.function, inDeinit: entry.inDeinit))
             }
             let calls = file.calls.map { (typeIDs[Int($0.type)], $0.call) }
             let functions = file.functions.map {

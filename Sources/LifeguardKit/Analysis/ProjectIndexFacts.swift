@@ -60,6 +60,9 @@ public struct ProjectIndexFacts: Sendable {
         var isOwnMember: Bool
         var type: Int32
         var receiver: ReceiverSource
+        /// The enclosing function's full name, when it is a function.
+        var function: String? = nil
+        var inDeinit: Bool = false
     }
 
     /// A remembered call, in the code of `type` (or at file level).
@@ -175,6 +178,11 @@ public struct ProjectIndexFacts: Sendable {
                 value = .selfReference
             } else if single, let first, tree.tokens[first].isKeyword(.nil) {
                 value = .nilLiteral
+            } else if let first, tree.tokens[first].kind == .leftBracket, let close = tree.partner(ofToken: first),
+                      (tree.nextSignificant(after: close) ?? Int.max) >= assignment.rhs.upperBound,
+                      tree.significantCount(in: (first + 1)..<close) == 0
+                        || (tree.significantCount(in: (first + 1)..<close) == 1 && tree.nextSignificant(after: first).map { tree.token($0, is: ":") } == true) {
+                value = .emptyCollection
             } else if Self.isCreation(tree, assignment.rhs) {
                 value = .creation
             } else if single, let first, tree.tokens[first].kind == .identifier,
@@ -200,9 +208,12 @@ public struct ProjectIndexFacts: Sendable {
                     }
                 }
             }
+            let functionNode = outline.nodes[assignment.node].enclosingFunction
+            let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
             assignments.append(AssignmentEntry(
                 member: member, value: value, isOwnMember: lhs.names.count == 1,
-                type: Self.enclosingType(outline, assignment.node), receiver: receiver))
+                type: Self.enclosingType(outline, assignment.node), receiver: receiver,
+                function: function?.fullName, inDeinit: function?.kind == .deinitializer))
         }
     }
 
