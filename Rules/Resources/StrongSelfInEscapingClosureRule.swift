@@ -42,8 +42,8 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 `NotificationCenter()` the code creates itself, and storage the type lets go of in \
                 another of its methods (`cancellables = []`, `cancellables.removeAll()`, \
                 `subscription?.cancel()`, `timer?.invalidate()` in `stop()` or `pause()`; not in \
-                `deinit`, which the cycle keeps from running, and not a reset in the closure's own \
-                function before it stores again).
+                `deinit`, which the cycle keeps from running, and not a reset in a function that stores \
+                into the holder again).
                 """,
             whyIsThisBad: """
                 Swift closures capture the variables they use, and capture `self` strongly unless told \
@@ -217,7 +217,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                        summary: "Base names of your own calls that keep the closure they are given for the receiver's life.",
                        defaultValue: .strings([])),
         ],
-        indexedCalls: StrongSelfInEscapingClosureRule.teardownCalls)
+        indexedCalls: StrongSelfInEscapingClosureRule.indexedCallNames)
 
     /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
     /// so the cycle is broken by design.
@@ -232,22 +232,32 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         // in another method of the type (not `deinit`, which a cycle never lets run): the owner
         // lets go on its own. In the closure's own function it is a reset before storing again
         // (`bind()` clearing its subscriptions first), which breaks nothing.
+        // A function that also stores into the holder again (`accentTask?.cancel()` then
+        // `accentTask = Task { ... }`, or a `.store(in:)`) replaces what it keeps: a reset, not a
+        // teardown.
         let own = context.model.enclosingFunction(of: node).map { context.outline[$0].fullName }
-        if (context.index.assignedValues[name] ?? []).contains(where: {
-            $0.isOwnMember && $0.typeKey == role.key && $0.value == .emptyCollection && !$0.inDeinit && $0.function != own
-        }) {
+        let assignments = (context.index.assignedValues[name] ?? []).filter { $0.isOwnMember && $0.typeKey == role.key }
+        let calls = context.index.calls(inType: role.key)
+        var storing = Set(assignments.filter { $0.value != .nilLiteral && $0.value != .emptyCollection }.map(\.function))
+        for call in calls where call.name == "store" && call.labels == ["in"] { storing.insert(call.function) }
+        func isTeardown(in function: String?, inDeinit: Bool) -> Bool {
+            !inDeinit && function != own && !storing.contains(function)
+        }
+        if assignments.contains(where: { $0.value == .emptyCollection && isTeardown(in: $0.function, inDeinit: $0.inDeinit) }) {
             return true
         }
-        return context.index.calls(inType: role.key).contains { call in
-            guard Self.teardownCalls.contains(call.name), !call.inDeinit, call.labels.isEmpty, call.function != own,
+        return calls.contains { call in
+            guard Self.teardownCalls.contains(call.name), call.labels.isEmpty, isTeardown(in: call.function, inDeinit: call.inDeinit),
                   var receiver = call.receiver else { return false }
             if receiver.hasPrefix("self.") { receiver.removeFirst("self.".count) }
             return receiver == name
         }
     }
 
-    /// Calls that let go of what a holder keeps: remembered by the index for `isClearedByOwner`.
+    /// Calls that let go of what a holder keeps, and `store(in:)`, which fills one: remembered by
+    /// the index for `isClearedByOwner`.
     static let teardownCalls: Set<String> = ["removeAll", "cancel", "invalidate"]
+    static let indexedCallNames: Set<String> = teardownCalls.union(["store"])
 
     /// `cancellables.removeAll()`, `loadTask = nil` later in the same function: the storage lets go
     /// before the function returns (the test-and-wait pattern), so nothing outlives it.

@@ -38,6 +38,35 @@ final class StoryPlayer {
     }
 }
 
+// Cancelling the previous task before starting the next, in two setup methods, is a reset: the
+// last task stored is never let go.
+final class ThemeObserver {
+    private var accentTask: Task<Void, Never>?
+    private var accent = 0
+
+    func observeAccount() {
+        accentTask?.cancel()
+        accentTask = Task { // expect: strong_self_in_escaping_closure
+            for await value in AccentStream.values() {
+                self.accent = value
+            }
+        }
+    }
+
+    func observeDefaults() {
+        accentTask?.cancel()
+        accentTask = Task { // expect: strong_self_in_escaping_closure
+            for await value in AccentStream.values() {
+                self.accent = value + 1
+            }
+        }
+    }
+}
+
+enum AccentStream {
+    static func values() -> AsyncStream<Int> { AsyncStream { $0.finish() } }
+}
+
 final class FeedCellModel {
     private var cancellables = Set<AnyCancellable>()
     private var text = ""
