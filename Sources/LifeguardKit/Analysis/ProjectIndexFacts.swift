@@ -126,6 +126,14 @@ public struct ProjectIndexFacts: Sendable {
         summaries = FileSummaries.extract(tree, qualifiedTypeNames: qualified)
     }
 
+    /// `[]` or `[:]` as the whole of `range`, starting at its first significant token `first`.
+    static func isEmptyCollectionLiteral(_ tree: SyntaxTree, startingAt first: Int, in range: Range<Int>) -> Bool {
+        guard tree.tokens[first].kind == .leftBracket, let close = tree.partner(ofToken: first), close > first,
+              (tree.nextSignificant(after: close) ?? Int.max) >= range.upperBound else { return false }
+        let inside = tree.significantTokens(in: (first + 1)..<close)
+        return inside.isEmpty || (inside.count == 1 && tree.token(inside[0], is: ":"))
+    }
+
     /// The position of the type enclosing node `node`, or -1.
     private static func enclosingType(_ outline: Outline, _ node: Int) -> Int32 {
         let typeNode = outline.nodes[node].enclosingType
@@ -178,10 +186,7 @@ public struct ProjectIndexFacts: Sendable {
                 value = .selfReference
             } else if single, let first, tree.tokens[first].isKeyword(.nil) {
                 value = .nilLiteral
-            } else if let first, tree.tokens[first].kind == .leftBracket, let close = tree.partner(ofToken: first),
-                      (tree.nextSignificant(after: close) ?? Int.max) >= assignment.rhs.upperBound,
-                      tree.significantCount(in: (first + 1)..<close) == 0
-                        || (tree.significantCount(in: (first + 1)..<close) == 1 && tree.nextSignificant(after: first).map { tree.token($0, is: ":") } == true) {
+            } else if let first, Self.isEmptyCollectionLiteral(tree, startingAt: first, in: assignment.rhs) {
                 value = .emptyCollection
             } else if Self.isCreation(tree, assignment.rhs) {
                 value = .creation
