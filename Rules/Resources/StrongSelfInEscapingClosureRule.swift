@@ -76,6 +76,11 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                 }
                 """,
             knownLimitations: """
+                Opt-in. On five open-source apps that were never used to tune it, 20 of 27 findings \
+                were real cycles; after the shared-instance and owner-teardown exemptions, 19 of 22 on the \
+                same apps (no longer an untuned measure). What remains false: singletons without a \
+                `static let` of their own type, and a block timer invalidated through the property that \
+                holds it in another method. Enable it with `opt_in_rules: [strong_self_in_escaping_closure]`. \
                 A type that keeps an instance of itself in a `static let` (`static let shared = \
                 Reporter()`) is treated as living as long as the app, and its closures are not reported: a \
                 cycle through an object that never goes away leaks nothing. Other instances of such a type, \
@@ -217,6 +222,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                        summary: "Base names of your own calls that keep the closure they are given for the receiver's life.",
                        defaultValue: .strings([])),
         ],
+        isOptIn: true,
         indexedCalls: StrongSelfInEscapingClosureRule.indexedCallNames)
 
     /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
