@@ -227,36 +227,52 @@ public struct StrongSelfInEscapingClosureRule: Rule {
 
     /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
     /// so the cycle is broken by design.
-    func isClearedByOwner(_ retention: Retention, role: FileModel.TypeRole, at node: NodeID, context: RuleContext) -> Bool {
+    func isClearedByOwner(_ retention: Retention, role: FileModel.TypeRole, at node: NodeID, teardowns: inout TeardownSites,
+                          context: RuleContext) -> Bool {
         guard retention.isProperty, let name = retention.member else { return false }
-        if (context.index.assignedValues[name] ?? []).contains(where: {
-            $0.isOwnMember && $0.typeKey == role.key && $0.value == .nilLiteral
-        }) {
-            return true
-        }
+        let sites = teardowns.sites(of: name, inType: role.key, index: context.index)
+        if sites.clearedToNil { return true }
         // `cancellables = []`, `cancellables.removeAll()`, `timer?.invalidate()`, `task?.cancel()`
-        // in another method of the type (not `deinit`, which a cycle never lets run): the owner
-        // lets go on its own. In the closure's own function it is a reset before storing again
-        // (`bind()` clearing its subscriptions first), which breaks nothing.
-        // A function that also stores into the holder again (`accentTask?.cancel()` then
-        // `accentTask = Task { ... }`, or a `.store(in:)`) replaces what it keeps: a reset, not a
-        // teardown.
+        // in another method of the type: the owner lets go on its own.
         let own = context.model.enclosingFunction(of: node).map { context.outline[$0].fullName }
-        let assignments = (context.index.assignedValues[name] ?? []).filter { $0.isOwnMember && $0.typeKey == role.key }
-        let calls = context.index.calls(inType: role.key)
-        var storing = Set(assignments.filter { $0.value != .nilLiteral && $0.value != .emptyCollection }.map(\.function))
-        for call in calls where call.name == "store" && call.labels == ["in"] { storing.insert(call.function) }
-        func isTeardown(in function: String?, inDeinit: Bool) -> Bool {
-            !inDeinit && function != own && !storing.contains(function)
+        return sites.functions.contains { $0 != own }
+    }
+
+    /// Where a type lets go of a property, worked out once per type and property: a type with many
+    /// closures must not read its remembered calls again for each.
+    struct TeardownSites {
+        struct Sites {
+            /// `name = nil` somewhere in the type's code.
+            var clearedToNil = false
+            /// Functions that empty or cancel the property without storing into it again (a
+            /// reset before storing anew is no teardown), `deinit` left out: a cycle keeps it from
+            /// running.
+            var functions: [String?] = []
         }
-        if assignments.contains(where: { $0.value == .emptyCollection && isTeardown(in: $0.function, inDeinit: $0.inDeinit) }) {
-            return true
-        }
-        return calls.contains { call in
-            guard Self.teardownCalls.contains(call.name), call.labels.isEmpty, isTeardown(in: call.function, inDeinit: call.inDeinit),
-                  var receiver = call.receiver else { return false }
-            if receiver.hasPrefix("self.") { receiver.removeFirst("self.".count) }
-            return receiver == name
+
+        private var known: [String: Sites] = [:]
+
+        mutating func sites(of name: String, inType key: String, index: ProjectIndex) -> Sites {
+            let slot = key + "\u{0}" + name
+            if let sites = known[slot] { return sites }
+            var sites = Sites()
+            let assignments = (index.assignedValues[name] ?? []).filter { $0.isOwnMember && $0.typeKey == key }
+            sites.clearedToNil = assignments.contains { $0.value == .nilLiteral }
+            let calls = index.calls(inType: key)
+            var storing = Set(assignments.filter { $0.value != .nilLiteral && $0.value != .emptyCollection }.map(\.function))
+            for call in calls where call.name == "store" && call.labels == ["in"] { storing.insert(call.function) }
+            for assignment in assignments where assignment.value == .emptyCollection && !assignment.inDeinit {
+                sites.functions.append(assignment.function)
+            }
+            for call in calls where StrongSelfInEscapingClosureRule.teardownCalls.contains(call.name) && call.labels.isEmpty
+                && !call.inDeinit {
+                guard var receiver = call.receiver else { continue }
+                if receiver.hasPrefix("self.") { receiver.removeFirst("self.".count) }
+                if receiver == name { sites.functions.append(call.function) }
+            }
+            sites.functions.removeAll { storing.contains($0) }
+            known[slot] = sites
+            return sites
         }
     }
 
@@ -302,6 +318,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
 
     public func check(_ context: RuleContext) {
         let model = context.model
+        var teardowns = TeardownSites()
         for position in context.outline.closures.indices {
             let closure = ClosureID(position)
             let item = context.outline[closure]
@@ -310,7 +327,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                   let retention = retention(of: closure, context: context) else { continue }
             let isTask = item.call.map { isTaskCall(CallID($0), context: context) } ?? false
             guard model.capturesSelfStrongly(closure, countingImplicitMembers: isTask),
-                  !isClearedByOwner(retention, role: role, at: item.nodeID, context: context),
+                  !isClearedByOwner(retention, role: role, at: item.nodeID, teardowns: &teardowns, context: context),
                   !isClearedOnDisappearance(retention, role: role, context: context),
                   !isClearedLater(retention, after: item.body.close, at: item.nodeID, context: context) else { continue }
             context.report(token: item.body.open, node: item.nodeID, message: Self.message(retention))
