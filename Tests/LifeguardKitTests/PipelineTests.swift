@@ -84,6 +84,33 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(directory.code, EISDIR)
     }
 
+    /// The app-facts walk reads plists in real folders and never follows a link, so a link
+    /// cycle under the linted folder costs nothing (it once walked 200,000 entries around one).
+    func testAppFactsWalkDoesNotFollowLinks() throws {
+        func plist(multipleScenes: Bool) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundlePackageType</key><string>APPL</string>
+            <key>UIApplicationSceneManifest</key><dict>
+            <key>UIApplicationSupportsMultipleScenes</key><\(multipleScenes ? "true" : "false")/>
+            </dict></dict></plist>
+            """
+        }
+        try write("App/Info.plist", plist(multipleScenes: false))
+        try write("App/Screens/Screen.swift", "")
+        try write("Elsewhere/Info.plist", plist(multipleScenes: true))
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("App/Screens/Up").path, withDestinationPath: "..")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("App/Screens/Here").path, withDestinationPath: ".")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("App/Linked").path, withDestinationPath: "../Elsewhere")
+        let facts = AppFacts.locate(forLinting: ["App"], workingDirectory: root.path, lookingUpward: false)
+        XCTAssertEqual(facts.sources, ["application plist \(root.path)/App/Info.plist: single"],
+                       "only the plist in a real folder is read")
+        XCTAssertEqual(facts.sceneSupport(forFile: "App/Screens/Screen.swift"), .single)
+        XCTAssertEqual(facts.problems.count, 0)
+    }
+
     // MARK: - Pipeline
 
     func pipeline(retaining: Int, workers: Int = 2) -> LintPipeline {

@@ -198,12 +198,6 @@ public struct AppFacts: Sendable {
         var seen = Set<String>()
 
         static let skipped: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules", "build"]
-        /// Extensions of ordinary files, never folders worth walking.
-        static let fileExtensions: Set<String> = [
-            "swift", "h", "m", "mm", "c", "cpp", "png", "jpg", "jpeg", "pdf", "json", "strings", "stringsdict", "plist",
-            "storyboard", "xib", "md", "txt", "yml", "yaml", "sh", "rb", "py", "js", "html", "css", "svg", "gif", "mp4",
-            "mov", "mp3", "wav", "ttf", "otf", "xcconfig", "entitlements", "lock", "resolved", "xcstrings", "gpx",
-        ]
         /// Bundles and packages that hold no app sources.
         static let bundleExtensions: Set<String> = [
             "xcassets", "lproj", "bundle", "framework", "xcframework", "app", "xcworkspace", "playground", "docc",
@@ -220,8 +214,9 @@ public struct AppFacts: Sendable {
 
         /// The entries of one folder, and the `project.pbxproj` of any `.xcodeproj` in it.
         mutating func list(_ folder: String) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-            for name in names {
+            guard let entries = DirectoryEntries.read(path: folder, followingLinks: true) else { return }
+            for entry in entries {
+                let name = String(decoding: entry.name, as: UTF8.self)
                 if name.hasSuffix(".xcodeproj") {
                     add(folder + "/" + name + "/project.pbxproj", name: "project.pbxproj")
                 } else {
@@ -230,14 +225,17 @@ public struct AppFacts: Sendable {
             }
         }
 
-        /// Every folder under `root` (at most `limit` entries), without following links.
+        /// Every folder under `root` (at most `limit` entries). Links are not followed, so a link
+        /// cycle cannot make the walk loop; a real project keeps its plists and projects in
+        /// folders of its own.
         mutating func walk(_ root: String, limit: Int) {
             var pending = [root]
             var visited = 0
-            let fileManager = FileManager.default
             while let folder = pending.popLast(), visited < limit {
-                guard let names = try? fileManager.contentsOfDirectory(atPath: folder) else { continue }
-                for name in names where !name.hasPrefix(".") && !Self.skipped.contains(name) {
+                guard let entries = DirectoryEntries.read(path: folder, followingLinks: false) else { continue }
+                for entry in entries {
+                    let name = String(decoding: entry.name, as: UTF8.self)
+                    guard !Self.skipped.contains(name) else { continue }
                     visited += 1
                     let path = folder + "/" + name
                     if name.hasSuffix(".xcodeproj") {
@@ -248,12 +246,10 @@ public struct AppFacts: Sendable {
                         add(path, name: name)
                         continue
                     }
-                    // Most entries are files with a known extension; only the rest are asked about.
+                    guard entry.kind == .directory, !entry.isLink else { continue }
+                    // Bundles that hold no app sources are not walked.
                     let extensionStart = name.lastIndex(of: ".").map { name.index(after: $0) }
-                    let pathExtension = extensionStart.map { String(name[$0...]) } ?? ""
-                    if Self.fileExtensions.contains(pathExtension) || Self.bundleExtensions.contains(pathExtension) { continue }
-                    var isDirectory: ObjCBool = false
-                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                    if let extensionStart, Self.bundleExtensions.contains(String(name[extensionStart...])) { continue }
                     pending.append(path)
                 }
             }

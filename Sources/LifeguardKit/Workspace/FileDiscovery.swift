@@ -124,15 +124,6 @@ struct DirectoryWalker {
 
     private static let skippedNames: Set<[UInt8]> = Set(FileDiscovery.skippedDirectoryNames.map { Array($0.utf8) })
 
-    /// What a directory entry is, after following a link.
-    private enum EntryKind { case directory, file, other }
-
-    private struct Entry {
-        var name: [UInt8]
-        var kind: EntryKind
-        var isLink: Bool
-    }
-
     private struct Pending {
         var path: RawPath
         var display: String
@@ -145,7 +136,7 @@ struct DirectoryWalker {
         var pending = [Pending(path: root, display: displayPath, throughLink: false)]
         // Folders reached through a link wait until everything else under the root is walked.
         var linked: [Pending] = []
-        var entries: [Entry] = []
+        var entries: [DirectoryEntries.Entry] = []
         while let next = pending.popLast() ?? (linked.isEmpty ? nil : linked.removeFirst()) {
             let directory = next.path
             let display = next.display
@@ -156,7 +147,7 @@ struct DirectoryWalker {
             var status = stat()
             guard fstat(dirfd(handle), &status) == 0, entered.insert(FileIdentity(status)).inserted else { continue }
             entries.removeAll(keepingCapacity: true)
-            Self.readEntries(handle, into: &entries)
+            DirectoryEntries.read(handle, followingLinks: true, into: &entries)
             entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
             var subdirectories: [Pending] = []
             for entry in entries {
@@ -189,49 +180,5 @@ struct DirectoryWalker {
     private static func hasSwiftSuffix(_ name: [UInt8]) -> Bool {
         let suffix: [UInt8] = Array(".swift".utf8)
         return name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
-    }
-
-    /// The directory's visible entries (hidden ones skipped), with links resolved to what they
-    /// point at and dangling links dropped.
-    private static func readEntries(_ handle: OpaquePointer, into entries: inout [Entry]) {
-        let descriptor = dirfd(handle)
-        while let entry = readdir(handle) {
-            let name: [UInt8] = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return Array(bytes[..<length])
-            }
-            // Hidden entries, `.` and `..`.
-            guard let first = name.first, first != UInt8(ascii: ".") else { continue }
-            var kind: EntryKind
-            var isLink = false
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): kind = .directory
-            case Int32(DT_REG): kind = .file
-            case Int32(DT_LNK), Int32(DT_UNKNOWN):
-                // Follow the link (or ask a file system that does not fill in `d_type`).
-                var status = stat()
-                var terminated = name
-                terminated.append(0)
-                let followed = terminated.withUnsafeBufferPointer { buffer -> Int32 in
-                    buffer.withMemoryRebound(to: CChar.self) { path in
-                        if Int32(entry.pointee.d_type) == Int32(DT_LNK) {
-                            isLink = true
-                        } else if fstatat(descriptor, path.baseAddress!, &status, AT_SYMLINK_NOFOLLOW) == 0 {
-                            isLink = (status.st_mode & S_IFMT) == S_IFLNK
-                        }
-                        return fstatat(descriptor, path.baseAddress!, &status, 0)
-                    }
-                }
-                guard followed == 0 else { continue }
-                switch status.st_mode & S_IFMT {
-                case S_IFDIR: kind = .directory
-                case S_IFREG: kind = .file
-                default: kind = .other
-                }
-            default: kind = .other
-            }
-            entries.append(Entry(name: name, kind: kind, isLink: isLink))
-        }
     }
 }
