@@ -125,8 +125,7 @@ public struct AppFacts: Sendable {
     }
 
     static func absolute(_ path: String, _ workingDirectory: String) -> String {
-        let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-        return (joined as NSString).standardizingPath
+        LexicalPath.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     }
 
     /// Whether the app of the Swift file at `path` can show several window scenes.

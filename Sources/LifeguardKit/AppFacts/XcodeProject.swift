@@ -25,7 +25,13 @@ public struct XcodeProject: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AppFactsError(path: path, reason: "cannot read the file")
         }
-        guard let plist = try AppPlist.parse(data), let objects = plist["objects"] as? [String: Any] else {
+        let plist: OldStylePlist
+        do {
+            plist = try Self.parse([UInt8](data))
+        } catch let error as OldStylePlist.SyntaxError {
+            throw AppFactsError(path: path, reason: "cannot be parsed (\(error))")
+        }
+        guard let objects = plist["objects"]?.dictionary else {
             throw AppFactsError(path: path, reason: "not an Xcode project file")
         }
         let projectDirectory = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
@@ -33,62 +39,81 @@ public struct XcodeProject: Sendable {
         targets = reader.applicationTargets()
     }
 
+    /// A project file's property list: old-style, as Xcode writes it, or — for a project someone
+    /// converted — XML or binary, through Foundation.
+    static func parse(_ bytes: [UInt8]) throws -> OldStylePlist {
+        let xml = Array("<?xml".utf8), binary = Array("bplist".utf8)
+        guard bytes.starts(with: xml) || bytes.starts(with: binary) else { return try OldStylePlist.parse(bytes) }
+        guard let dictionary = try? AppPlist.parse(Data(bytes)) else {
+            throw OldStylePlist.SyntaxError(offset: 0, reason: "not a property list")
+        }
+        return converted(dictionary, depth: 0)
+    }
+
+    private static func converted(_ value: Any, depth: Int) -> OldStylePlist {
+        guard depth < 256 else { return .string("") }
+        switch value {
+        case let string as String: return .string(string)
+        case let array as [Any]: return .array(array.map { converted($0, depth: depth + 1) })
+        case let dictionary as [String: Any]: return .dictionary(dictionary.mapValues { converted($0, depth: depth + 1) })
+        default: return .string("\(value)")
+        }
+    }
+
     /// Walks the object graph of one project.
     private struct Reader {
-        let objects: [String: Any]
+        let objects: [String: OldStylePlist]
         let sourceRoot: String
         /// Each object's parent group, for resolving `<group>`-relative paths.
         let parents: [String: String]
 
-        init(objects: [String: Any], sourceRoot: String) {
+        init(objects: [String: OldStylePlist], sourceRoot: String) {
             self.objects = objects
             self.sourceRoot = sourceRoot
             var parents: [String: String] = [:]
-            for (id, value) in objects {
-                guard let object = value as? [String: Any], let children = object["children"] as? [String] else { continue }
-                for child in children { parents[child] = id }
+            for (id, object) in objects {
+                for child in object["children"]?.strings ?? [] { parents[child] = id }
             }
             self.parents = parents
         }
 
-        func object(_ id: String?) -> [String: Any]? { id.flatMap { objects[$0] as? [String: Any] } }
+        func object(_ id: String?) -> OldStylePlist? { id.flatMap { objects[$0] } }
 
         func applicationTargets() -> [AppTarget] {
             var result: [AppTarget] = []
-            for (_, value) in objects {
-                guard let target = value as? [String: Any], target["isa"] as? String == "PBXNativeTarget",
-                      let productType = target["productType"] as? String,
-                      productType == "com.apple.product-type.application" else { continue }
+            for (_, target) in objects {
+                guard target["isa"]?.string == "PBXNativeTarget",
+                      target["productType"]?.string == "com.apple.product-type.application" else { continue }
                 var files = Set<String>()
-                for phase in (target["buildPhases"] as? [String] ?? []).compactMap(object) where phase["isa"] as? String == "PBXSourcesBuildPhase" {
-                    for buildFile in (phase["files"] as? [String] ?? []).compactMap(object) {
-                        guard let reference = buildFile["fileRef"] as? String, let path = resolvedPath(of: reference),
+                for phase in (target["buildPhases"]?.strings ?? []).compactMap(object) where phase["isa"]?.string == "PBXSourcesBuildPhase" {
+                    for buildFile in (phase["files"]?.strings ?? []).compactMap(object) {
+                        guard let reference = buildFile["fileRef"]?.string, let path = resolvedPath(of: reference),
                               path.hasSuffix(".swift") else { continue }
                         files.insert(path)
                     }
                 }
-                let folders = (target["fileSystemSynchronizedGroups"] as? [String] ?? []).compactMap { resolvedPath(of: $0) }
+                let folders = (target["fileSystemSynchronizedGroups"]?.strings ?? []).compactMap { resolvedPath(of: $0) }
                 var infoPlist: String?
                 var generated = SceneSupport.unknown
-                let configurationList = object(target["buildConfigurationList"] as? String)
-                for configuration in (configurationList?["buildConfigurations"] as? [String] ?? []).compactMap(object) {
-                    guard let settings = configuration["buildSettings"] as? [String: Any] else { continue }
-                    if infoPlist == nil, let written = settings["INFOPLIST_FILE"] as? String,
+                let configurationList = object(target["buildConfigurationList"]?.string)
+                for configuration in (configurationList?["buildConfigurations"]?.strings ?? []).compactMap(object) {
+                    guard let settings = configuration["buildSettings"]?.dictionary else { continue }
+                    if infoPlist == nil, let written = settings["INFOPLIST_FILE"]?.string,
                        let file = expand(written, target: target) {
-                        infoPlist = standardized(file.hasPrefix("/") ? file : sourceRoot + "/" + file)
+                        infoPlist = LexicalPath.normalized(file.hasPrefix("/") ? file : sourceRoot + "/" + file)
                     }
                     generated = merge(generated, Self.generatedSceneSupport(settings))
                 }
-                result.append(AppTarget(name: target["name"] as? String ?? "", swiftFiles: files,
+                result.append(AppTarget(name: target["name"]?.string ?? "", swiftFiles: files,
                                         synchronizedFolders: folders, infoPlist: infoPlist, generatedSceneSupport: generated))
             }
             return result.sorted { $0.name < $1.name }
         }
 
         /// `INFOPLIST_KEY_UIApplicationSupportsMultipleScenes = YES`, or a generated scene manifest.
-        static func generatedSceneSupport(_ settings: [String: Any]) -> SceneSupport {
+        static func generatedSceneSupport(_ settings: [String: OldStylePlist]) -> SceneSupport {
             func isYes(_ key: String) -> Bool? {
-                guard let value = settings[key] as? String else { return nil }
+                guard let value = settings[key]?.string else { return nil }
                 return value == "YES" || value == "yes" || value == "true"
             }
             if let multiple = isYes("INFOPLIST_KEY_UIApplicationSupportsMultipleScenes") { return multiple ? .multiple : .single }
@@ -99,12 +124,12 @@ public struct XcodeProject: Sendable {
 
         /// A build setting with the variables a plist path uses replaced (`$(SRCROOT)/App/Info.plist`);
         /// `nil` when another variable remains.
-        func expand(_ value: String, target: [String: Any]) -> String? {
+        func expand(_ value: String, target: OldStylePlist) -> String? {
             var result = value
-            let name = target["name"] as? String ?? ""
+            let name = target["name"]?.string ?? ""
             let replacements = [
                 "SRCROOT": sourceRoot, "PROJECT_DIR": sourceRoot, "SOURCE_ROOT": sourceRoot,
-                "TARGET_NAME": name, "PRODUCT_NAME": target["productName"] as? String ?? name,
+                "TARGET_NAME": name, "PRODUCT_NAME": target["productName"]?.string ?? name,
             ]
             for (variable, replacement) in replacements {
                 result = result.replacingOccurrences(of: "$(\(variable))", with: replacement)
@@ -127,26 +152,24 @@ public struct XcodeProject: Sendable {
             var steps = 0
             while let identifier = current, let item = object(identifier), steps < 64 {
                 steps += 1
-                let path = item["path"] as? String
-                switch item["sourceTree"] as? String ?? "<group>" {
+                let path = item["path"]?.string
+                switch item["sourceTree"]?.string ?? "<group>" {
                 case "<group>":
                     if let path { components.append(path) }
                     current = parents[identifier]
-                    if current == nil { return standardized(([sourceRoot] + components.reversed()).joined(separator: "/")) }
+                    if current == nil { return LexicalPath.normalized(([sourceRoot] + components.reversed()).joined(separator: "/")) }
                 case "SOURCE_ROOT":
                     if let path { components.append(path) }
-                    return standardized(([sourceRoot] + components.reversed()).joined(separator: "/"))
+                    return LexicalPath.normalized(([sourceRoot] + components.reversed()).joined(separator: "/"))
                 case "<absolute>":
                     if let path { components.append(path) }
-                    return standardized(components.reversed().joined(separator: "/"))
+                    return LexicalPath.normalized(components.reversed().joined(separator: "/"))
                 default:
                     return nil
                 }
             }
             return nil
         }
-
-        func standardized(_ path: String) -> String { (path as NSString).standardizingPath }
     }
 }
 

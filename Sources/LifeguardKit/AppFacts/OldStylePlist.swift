@@ -1,0 +1,245 @@
+/// A value of an old-style (OpenStep) property list, the format of `project.pbxproj`.
+///
+/// Xcode projects are read with this small parser rather than `PropertyListSerialization`: a
+/// large app has projects of several megabytes, and Foundation's reader, with the bridging of its
+/// result to Swift dictionaries, took a tenth of a whole run's CPU. Info.plists (XML or binary)
+/// still go through Foundation.
+public enum OldStylePlist: Sendable, Equatable {
+    case string(String)
+    case array([OldStylePlist])
+    case dictionary([String: OldStylePlist])
+    /// `<0fbd 7a>`: kept as its hex digits; nothing here reads data values.
+    case data(String)
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var array: [OldStylePlist]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    public var dictionary: [String: OldStylePlist]? {
+        if case .dictionary(let value) = self { return value }
+        return nil
+    }
+
+    /// The strings of an array value (non-strings skipped); empty for anything else.
+    public var strings: [String] { array?.compactMap(\.string) ?? [] }
+
+    public subscript(key: String) -> OldStylePlist? { dictionary?[key] }
+
+    /// Why a file is not an old-style plist.
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var offset: Int
+        public var reason: String
+        public var description: String { "\(reason) at byte \(offset)" }
+    }
+
+    /// Parses a whole file: one value, then nothing but comments and white space.
+    public static func parse(_ bytes: [UInt8]) throws -> OldStylePlist {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(bytes: buffer)
+            let value = try parser.value(depth: 0)
+            try parser.skipTrivia()
+            guard parser.position == buffer.count else { throw parser.error("unexpected text after the value") }
+            return value
+        }
+    }
+
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var position = 0
+        /// Nesting deeper than any project file, so hostile input cannot exhaust the stack.
+        static let maxDepth = 256
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        func error(_ reason: String) -> SyntaxError { SyntaxError(offset: position, reason: reason) }
+
+        mutating func skipTrivia() throws {
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                    position += 1
+                } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "/") {
+                    while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+                } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
+                    let start = position
+                    position += 2
+                    while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) {
+                        position += 1
+                    }
+                    guard position + 1 < bytes.count else {
+                        position = start
+                        throw error("unterminated comment")
+                    }
+                    position += 2
+                } else {
+                    return
+                }
+            }
+        }
+
+        mutating func expect(_ byte: UInt8) throws {
+            try skipTrivia()
+            guard position < bytes.count, bytes[position] == byte else {
+                throw error("expected '\(Character(Unicode.Scalar(byte)))'")
+            }
+            position += 1
+        }
+
+        mutating func value(depth: Int) throws -> OldStylePlist {
+            guard depth < Self.maxDepth else { throw error("nested too deeply") }
+            try skipTrivia()
+            guard position < bytes.count else { throw error("unexpected end of file") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                position += 1
+                var dictionary: [String: OldStylePlist] = [:]
+                while true {
+                    try skipTrivia()
+                    guard position < bytes.count else { throw error("unterminated dictionary") }
+                    if bytes[position] == UInt8(ascii: "}") {
+                        position += 1
+                        return .dictionary(dictionary)
+                    }
+                    let key = try string()
+                    try expect(UInt8(ascii: "="))
+                    let entry = try value(depth: depth + 1)
+                    try expect(UInt8(ascii: ";"))
+                    // As Foundation does, a repeated key keeps its last value.
+                    dictionary[key] = entry
+                }
+            case UInt8(ascii: "("):
+                position += 1
+                var array: [OldStylePlist] = []
+                while true {
+                    try skipTrivia()
+                    guard position < bytes.count else { throw error("unterminated array") }
+                    if bytes[position] == UInt8(ascii: ")") {
+                        position += 1
+                        return .array(array)
+                    }
+                    array.append(try value(depth: depth + 1))
+                    try skipTrivia()
+                    guard position < bytes.count else { throw error("unterminated array") }
+                    if bytes[position] == UInt8(ascii: ",") {
+                        position += 1
+                    } else if bytes[position] != UInt8(ascii: ")") {
+                        throw error("expected ',' or ')'")
+                    }
+                }
+            case UInt8(ascii: "<"):
+                position += 1
+                let start = position
+                while position < bytes.count, bytes[position] != UInt8(ascii: ">") {
+                    let byte = bytes[position]
+                    guard Self.isHexDigit(byte) || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else {
+                        throw error("invalid data")
+                    }
+                    position += 1
+                }
+                guard position < bytes.count else { throw error("unterminated data") }
+                let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return .data(digits)
+            default:
+                return .string(try string())
+            }
+        }
+
+        static func isHexDigit(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+        }
+
+        /// Characters of an unquoted string (NeXT's set, which project files use for ids,
+        /// numbers and plain names).
+        static func isUnquoted(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+                 UInt8(ascii: "."), UInt8(ascii: "-"):
+                return true
+            default:
+                return false
+            }
+        }
+
+        mutating func string() throws -> String {
+            try skipTrivia()
+            guard position < bytes.count else { throw error("expected a string") }
+            let quote = bytes[position]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                let start = position
+                while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
+                guard position > start else { throw error("expected a string") }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            }
+            let opening = position
+            position += 1
+            let start = position
+            // Most strings have no escapes: one scan, one copy.
+            while position < bytes.count, bytes[position] != quote, bytes[position] != UInt8(ascii: "\\") { position += 1 }
+            guard position < bytes.count else {
+                position = opening
+                throw error("unterminated string")
+            }
+            if bytes[position] == quote {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                position += 1
+                return text
+            }
+            var utf8 = Array(bytes[start..<position])
+            while position < bytes.count, bytes[position] != quote {
+                guard bytes[position] == UInt8(ascii: "\\") else {
+                    utf8.append(bytes[position])
+                    position += 1
+                    continue
+                }
+                position += 1
+                guard position < bytes.count else { break }
+                let escaped = bytes[position]
+                position += 1
+                switch escaped {
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "a"): utf8.append(0x07)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "v"): utf8.append(0x0B)
+                case UInt8(ascii: "U"), UInt8(ascii: "u"):
+                    var scalar: UInt32 = 0
+                    var digits = 0
+                    while digits < 4, position < bytes.count, Self.isHexDigit(bytes[position]) {
+                        let byte = bytes[position] | 0x20
+                        scalar = scalar << 4 | UInt32(byte <= 0x39 ? byte - 0x30 : byte - 0x61 + 10)
+                        position += 1
+                        digits += 1
+                    }
+                    utf8.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
+                case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                    var value = UInt32(escaped - 0x30)
+                    var digits = 1
+                    while digits < 3, position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x37 {
+                        value = value << 3 | UInt32(bytes[position] - 0x30)
+                        position += 1
+                        digits += 1
+                    }
+                    utf8.append(contentsOf: Array(String(Unicode.Scalar(value).map(Character.init) ?? "\u{FFFD}").utf8))
+                default:
+                    utf8.append(escaped)
+                }
+            }
+            guard position < bytes.count else {
+                position = opening
+                throw error("unterminated string")
+            }
+            position += 1
+            return String(decoding: utf8, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+import LifeguardTestSupport
+@testable import LifeguardKit
+
+/// Xcode projects and paths as app facts read them.
+final class AppFactsTests: XCTestCase {
+    func parse(_ text: String) throws -> OldStylePlist { try OldStylePlist.parse(Array(text.utf8)) }
+
+    func testOldStylePlistValues() throws {
+        let plist = try parse("""
+            // !$*UTF8*$!
+            {
+                plain = some_name-1.0/x:y$z+;  /* a comment */ quoted = "two words";
+                escaped = "say \\"hi\\"\\n\\ttab \\\\ \\U00e9\\101";
+                single = 'it';
+                list = ( a, "b c", (nested), {k = v;}, );
+                empty = ();
+                data = <0fbd 7A>;
+                repeated = first; repeated = second;
+            }
+            """)
+        XCTAssertEqual(plist["plain"], .string("some_name-1.0/x:y$z+"))
+        XCTAssertEqual(plist["quoted"]?.string, "two words")
+        XCTAssertEqual(plist["escaped"]?.string, "say \"hi\"\n\ttab \\ éA")
+        XCTAssertEqual(plist["single"]?.string, "it")
+        XCTAssertEqual(plist["list"], .array([.string("a"), .string("b c"), .array([.string("nested")]),
+                                              .dictionary(["k": .string("v")])]))
+        XCTAssertEqual(plist["list"]?.strings, ["a", "b c"])
+        XCTAssertEqual(plist["empty"], .array([]))
+        XCTAssertEqual(plist["data"], .data("0fbd 7A"))
+        XCTAssertEqual(plist["repeated"]?.string, "second", "a repeated key keeps its last value, as Foundation's does")
+        XCTAssertNil(plist["missing"])
+    }
+
+    func testMalformedOldStylePlistsAreErrorsNotCrashes() {
+        let cases: [(String, String)] = [
+            ("", "unexpected end of file"),
+            ("{ a = b }", "expected ';'"),
+            ("{ a = \"open; }", "unterminated string"),
+            ("{ a = (b c); }", "expected ',' or ')'"),
+            ("{ a = b; } extra", "unexpected text after the value"),
+            ("/* never closed", "unterminated comment"),
+            ("{ a = <zz>; }", "invalid data"),
+            ("{ = b; }", "expected a string"),
+            (String(repeating: "(", count: 100_000), "nested too deeply"),
+        ]
+        for (text, reason) in cases {
+            XCTAssertThrowsError(try parse(text), text.prefix(20).description) { error in
+                XCTAssertEqual((error as? OldStylePlist.SyntaxError)?.reason, reason, text.prefix(20).description)
+            }
+        }
+    }
+
+    func testLexicalPaths() {
+        XCTAssertEqual(LexicalPath.normalized("/a/./b//c/../d/"), "/a/b/d")
+        XCTAssertEqual(LexicalPath.normalized("/../a"), "/a")
+        XCTAssertEqual(LexicalPath.normalized("a/../../b"), "../b")
+        XCTAssertEqual(LexicalPath.normalized("./"), ".")
+        XCTAssertEqual(LexicalPath.normalized("/"), "/")
+    }
+
+    /// The fixture project: target membership, plist paths with build variables, an extension
+    /// target that is no application, and a target whose generated plist allows several scenes.
+    func testXcodeProjectTargets() throws {
+        let folder = FixtureFiles.directory.appendingPathComponent("rules/global_key_window/XcodeProjectApp").path
+        let project = try XcodeProject(pbxprojAt: folder + "/Tides.xcodeproj/project.pbxproj")
+        XCTAssertEqual(project.targets.map(\.name), ["Tides", "TidesPad"], "application targets only, by name")
+        let tides = project.targets[0], pad = project.targets[1]
+        XCTAssertEqual(tides.swiftFiles, [folder + "/Tides/TideScreen.swift"])
+        XCTAssertEqual(tides.infoPlist, folder + "/Tides/Info.plist")
+        XCTAssertEqual(tides.generatedSceneSupport, .unknown)
+        XCTAssertEqual(pad.swiftFiles, [folder + "/TidesPad/PadScreen.swift"], "SOURCE_ROOT-relative, normalized")
+        XCTAssertNil(pad.infoPlist)
+        XCTAssertEqual(pad.generatedSceneSupport, .multiple)
+
+        let facts = AppFacts.locate(forLinting: [folder], workingDirectory: FixtureFiles.directory.path, lookingUpward: false)
+        XCTAssertEqual(facts.problems.map(\.description), [])
+        XCTAssertEqual(facts.sceneSupport(forFile: "rules/global_key_window/XcodeProjectApp/TidesPad/PadScreen.swift"), .multiple)
+        XCTAssertEqual(facts.sceneSupport(forFile: "rules/global_key_window/XcodeProjectApp/Tides/TideScreen.swift"), .single)
+    }
+
+    func testDamagedProjectIsAProblemNotAFailure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifeguard-facts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("App.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data("// !$*UTF8*$!\n{ objects = { A = {isa = PBXGroup; ".utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+        try Data().write(to: folder.appendingPathComponent("Screen.swift"))
+        let facts = AppFacts.locate(forLinting: [folder.path], workingDirectory: folder.path, lookingUpward: false)
+        XCTAssertEqual(facts.problems.count, 1)
+        XCTAssertTrue(facts.problems.first?.description.contains("cannot be parsed") == true,
+                      facts.problems.first?.description ?? "no problem reported")
+        XCTAssertEqual(facts.sceneSupport(forFile: "Screen.swift"), .unknown)
+    }
+
+    /// Our reader and Foundation's agree on every project file: the fixture's, and with
+    /// `LIFEGUARD_PBXPROJ_DIRECTORY=/path/to/checkouts` every `project.pbxproj` under it.
+    func testOldStyleReaderAgreesWithFoundation() throws {
+        var paths = [FixtureFiles.directory.appendingPathComponent(
+            "rules/global_key_window/XcodeProjectApp/Tides.xcodeproj/project.pbxproj").path]
+        if let directory = ProcessInfo.processInfo.environment["LIFEGUARD_PBXPROJ_DIRECTORY"] {
+            let enumerator = FileManager.default.enumerator(atPath: directory)
+            while let relative = enumerator?.nextObject() as? String {
+                if relative.hasSuffix("project.pbxproj") { paths.append(directory + "/" + relative) }
+            }
+        }
+        for path in paths {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            var format = PropertyListSerialization.PropertyListFormat.openStep
+            let foundation = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+            let ours = try XcodeProject.parse([UInt8](data))
+            XCTAssertTrue(Self.same(ours, foundation), path)
+        }
+        print("old-style plist reader: \(paths.count) project files agree with Foundation")
+    }
+
+    static func same(_ ours: OldStylePlist, _ theirs: Any) -> Bool {
+        switch ours {
+        case .string(let value): return (theirs as? String) == value
+        case .data: return theirs is Data
+        case .array(let values):
+            guard let other = theirs as? [Any], other.count == values.count else { return false }
+            return zip(values, other).allSatisfy { same($0, $1) }
+        case .dictionary(let values):
+            guard let other = theirs as? [String: Any], other.count == values.count else { return false }
+            return values.allSatisfy { key, value in other[key].map { same(value, $0) } ?? false }
+        }
+    }
+}
