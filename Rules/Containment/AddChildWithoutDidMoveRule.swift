@@ -141,10 +141,17 @@ public struct AddChildWithoutDidMoveRule: Rule {
             guard !isFinished(child, addedAt: call, group: group, facts: &facts, context: context) else { continue }
             let parent = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
             let written = context.tree.compactText(ofTokens: first.expression)
+            // `addChild(embed(list))`: the child is what a call returns, and writing the call
+            // again would make another controller, so neither the message nor a fix repeats it.
+            let isCallResult: Bool
+            switch childChain.links.last {
+            case .call?, .closure?: isCallResult = true
+            default: isCallResult = false
+            }
             context.report(token: context.outline[call].nameToken, node: node,
-                           message: Self.message(child: child.isSelf ? "self" : written, parent: parent),
-                           fix: didMoveFix(child: child, written: child.isSelf ? nil : written, parent: parent, addedAt: call,
-                                           group: group, context: context))
+                           message: Self.message(child: child.isSelf ? "self" : written, parent: parent, isCallResult: isCallResult),
+                           fix: isCallResult ? nil : didMoveFix(child: child, written: child.isSelf ? nil : written, parent: parent,
+                                                                addedAt: call, group: group, context: context))
         }
     }
 
@@ -199,7 +206,11 @@ public struct AddChildWithoutDidMoveRule: Rule {
         return fixes.fix("insert `\(statement)` after the view is added", [fixes.insertStatement(statement, after: placement.token)])
     }
 
-    static func message(child: String, parent: String) -> String {
+    static func message(child: String, parent: String, isCallResult: Bool = false) -> String {
+        if isCallResult {
+            return "the controller `\(child)` returns is added as a child but never gets `didMove(toParent:)`; keep it in a "
+                + "constant and call `didMove(toParent: \(parent))` on it once its view is in place"
+        }
         let call = child == "self" ? "`didMove(toParent: \(parent))`" : "`\(child).didMove(toParent: \(parent))`"
         return "`\(child)` is added as a child but never gets `didMove(toParent:)`; call \(call) once its view is in place"
     }

@@ -27,6 +27,26 @@ final class RuleMessageTests: XCTestCase {
                       found[2])
     }
 
+    /// A child that is a call's result (`addChild(embed(list))`) is not named by the call: writing
+    /// it again would make another controller. No fix either, for the same reason.
+    func testAddChildOfACallResultIsNotRepeatedInTheAdvice() {
+        let found = LintHarness.lint([("Tabs.swift", """
+            final class Tabs: UIViewController {
+                func setUp() {
+                    addChild(embed(HomeViewController()))
+                }
+                func embed(_ controller: UIViewController) -> UIViewController {
+                    UINavigationController(rootViewController: controller)
+                }
+            }
+            """)], rules: [AddChildWithoutDidMoveRule.self])
+        XCTAssertEqual(found.map(\.message), [
+            "the controller `embed(HomeViewController())` returns is added as a child but never gets `didMove(toParent:)`; keep it "
+                + "in a constant and call `didMove(toParent: self)` on it once its view is in place",
+        ])
+        XCTAssertTrue(found.allSatisfy { $0.fix == nil })
+    }
+
     func testGeometryPrefersTheViewReadOverTheScreenOnOneLine() {
         let found = messages("""
             final class Banner: UIViewController {

@@ -130,6 +130,11 @@ public struct CallSummaries: Sendable {
     public init(files: [FileSummaries], superclasses: [String: String] = [:],
                 resolveType: (FileSummaries.Function) -> String?) {
         self.superclasses = superclasses
+        let count = files.reduce(0) { $0 + $1.functions.count }
+        functions.reserveCapacity(count)
+        edges.reserveCapacity(count)
+        byName.reserveCapacity(count)
+        byTypeAndName.reserveCapacity(count)
         for file in files {
             for function in file.functions {
                 let index = functions.count
@@ -143,46 +148,99 @@ public struct CallSummaries: Sendable {
                     baseNames.insert(String(function.fullName.prefix { $0 != "(" }))
                 }
                 if let typeKey { byType[typeKey, default: []].append(index) }
-                for (position, edge) in function.edges.enumerated() {
-                    callersByName[edge.callee, default: []].append((Int32(index), Int32(position)))
+            }
+        }
+        // Who calls each name, and where each call goes, are independent reads of what is merged
+        // so far: they run side by side, the resolution split into slices of callers.
+        let snapshot = self
+        let slices = Self.slices(of: functions.count)
+        let parts = Parallel.map(Array(0...slices.count)) { part -> ResolutionPart in
+            part == slices.count ? .callers(snapshot.indexCallersByName()) : .resolved(snapshot.resolve(slices[part]))
+        }
+        var resolved: [ResolvedSlice] = []
+        for part in parts {
+            switch part {
+            case .callers(let callers): callersByName = callers
+            case .resolved(let slice): resolved.append(slice)
+            }
+        }
+        propagate(resolved)
+    }
+
+    /// What one task of the merge produced.
+    private enum ResolutionPart: Sendable {
+        case callers([String: [(function: Int32, edge: Int32)]])
+        case resolved(ResolvedSlice)
+    }
+
+    /// Where the calls of a slice of callers go, in caller and edge order.
+    private struct ResolvedSlice: Sendable {
+        /// (callee, caller, edge) for every call that reaches a function of the run.
+        var calls: [(callee: Int32, caller: Int32, edge: Int32)] = []
+        /// (caller, edge) for every call to unknown code that may keep its arguments.
+        var escapes: [(caller: Int32, edge: Int32)] = []
+    }
+
+    /// Caller ranges of about equal size, a few per core so an uneven slice does not hold up the rest.
+    private static func slices(of count: Int) -> [Range<Int>] {
+        let parts = max(1, min(8, count / 2_000))
+        let size = (count + parts - 1) / parts
+        return stride(from: 0, to: count, by: max(size, 1)).map { $0..<min($0 + max(size, 1), count) }
+    }
+
+    private func indexCallersByName() -> [String: [(function: Int32, edge: Int32)]] {
+        var callers: [String: [(function: Int32, edge: Int32)]] = [:]
+        for (index, calls) in edges.enumerated() {
+            for (position, edge) in calls.enumerated() {
+                callers[edge.callee, default: []].append((Int32(index), Int32(position)))
+            }
+        }
+        return callers
+    }
+
+    /// Resolves the calls of `callers`: a call on `self` (or `super`) runs a method of the
+    /// caller's own class chain; any other call, every function of that name. A call the run
+    /// cannot resolve escapes its arguments unless it is a known passive framework call.
+    private func resolve(_ callers: Range<Int>) -> ResolvedSlice {
+        var slice = ResolvedSlice()
+        var knownCalls: [String: Bool] = [:]
+        for caller in callers {
+            for (position, edge) in edges[caller].enumerated() {
+                let resolved = edge.receiver == .selfObject
+                    ? functions(named: edge.callee, inClassChainOf: functions[caller].typeKey) : byName[edge.callee] ?? []
+                guard !resolved.isEmpty else {
+                    guard !edge.arguments.isEmpty else { continue }
+                    let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
+                    knownCalls[edge.callee] = passive
+                    if !passive { slice.escapes.append((Int32(caller), Int32(position))) }
+                    continue
+                }
+                for callee in resolved where callee != caller {
+                    slice.calls.append((Int32(callee), Int32(caller), Int32(position)))
                 }
             }
         }
-        propagate()
+        return slice
     }
 
-    /// Resolves every edge to its callees once, turns calls to unknown code into escapes, then
+    /// Records the escapes of calls to unknown code, links callees to their callers, then
     /// propagates with a worklist: when a function gains effects, only its callers are looked at
     /// again. Effect sets only grow and are bounded (targets × effects), so this ends; the round
     /// limit bounds how deep a chain of helpers is followed. Effects travel packed into integers
     /// (`PackedEffects`), so propagation hashes no strings.
-    private mutating func propagate() {
+    private mutating func propagate(_ resolved: [ResolvedSlice]) {
         var packer = PackedEffects()
         var effects: [Set<UInt64>] = functions.map { $0.effects.isEmpty ? [] : Set($0.effects.map { packer.pack($0) }) }
         // Edges are packed when an effect first travels them: most calls reach nothing with effects.
         var packedEdges: [Int: PackedEffects.Edge] = [:]
         var callersOf: [[(caller: Int32, edge: Int32)]] = Array(repeating: [], count: functions.count)
-        var knownCalls: [String: Bool] = [:]
-        for caller in functions.indices {
-            for (position, edge) in edges[caller].enumerated() {
-                // A call on `self` (or `super`) runs a method of the caller's own class chain.
-                let resolved = edge.receiver == .selfObject
-                    ? functions(named: edge.callee, inClassChainOf: functions[caller].typeKey) : byName[edge.callee] ?? []
-                guard !resolved.isEmpty else {
-                    // Not declared in the run (for this receiver): the arguments escape unless the call is known.
-                    let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
-                    knownCalls[edge.callee] = passive
-                    if !passive {
-                        for (_, target) in edge.arguments {
-                            effects[caller].insert(packer.pack(target) | UInt64(Effect.escapesToUnknown.rawValue))
-                        }
-                    }
-                    continue
-                }
-                for callee in resolved where callee != caller {
-                    callersOf[callee].append((Int32(caller), Int32(position)))
+        for slice in resolved {
+            for (caller, position) in slice.escapes {
+                for (_, target) in edges[Int(caller)][Int(position)].arguments {
+                    effects[Int(caller)].insert(packer.pack(target) | UInt64(Effect.escapesToUnknown.rawValue))
                 }
             }
+            for (callee, caller, position) in slice.calls { callersOf[Int(callee)].append((caller, position)) }
         }
         var depth = Array(repeating: 0, count: functions.count)
         var pending = functions.indices.filter { !effects[$0].isEmpty && !callersOf[$0].isEmpty }
