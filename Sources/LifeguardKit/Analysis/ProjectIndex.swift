@@ -210,14 +210,21 @@ public final class ProjectIndex: Sendable {
         controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
                                              bases: controllerBases)
         viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBases)
+        // Call summaries need only names and superclasses: they are merged on a thread of their
+        // own while members, assignments and calls are merged here.
+        let pendingSummaries: Deferred<CallSummaries>
         if files.isEmpty {
-            summaries = CallSummaries()
+            pendingSummaries = Deferred(ready: CallSummaries())
         } else {
-            var superclasses: [String: String] = [:]
-            for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclasses[key] = superclass } }
-            summaries = CallSummaries(files: files.map(\.summaries), superclasses: superclasses) { function in
-                guard let name = function.typeName else { return nil }
-                return function.isExtension ? names.key(for: name, from: nil) : name
+            var superclassTable: [String: String] = [:]
+            for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclassTable[key] = superclass } }
+            let superclasses = superclassTable
+            let fileSummaries = files.map(\.summaries)
+            pendingSummaries = Deferred {
+                CallSummaries(files: fileSummaries, superclasses: superclasses) { function in
+                    guard let name = function.typeName else { return nil }
+                    return function.isExtension ? names.key(for: name, from: nil) : name
+                }
             }
         }
 
@@ -289,6 +296,7 @@ public final class ProjectIndex: Sendable {
         assignedValues = assigned
         self.callTables = callTables
         functionsByName = functions
+        summaries = pendingSummaries.value
     }
 
     /// The facts of a member, its type name resolved from the declaring type.
