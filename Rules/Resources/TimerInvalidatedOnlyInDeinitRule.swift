@@ -56,8 +56,9 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
                 }
                 """,
             knownLimitations: """
-                A type that keeps an instance of itself in a `static let` (`static let shared = Clock()`) \
-                is treated as living as long as the app and is not reported: its `deinit` never runs, and \
+                A type that keeps an instance of itself in a `static let` (`static let shared = Clock()`), \
+                or whose instance a file-scope constant holds, is treated as living as long as the app and \
+                is not reported: its `deinit` never runs, and \
                 nothing leaks. Other instances of such a type, if the app makes any, are not told apart. \
                 The timer must be stored in a property of the class, by assignment or initializer. A \
                 stop in a helper counts where the helper is called from: a private helper called only \

@@ -258,7 +258,13 @@ public final class ProjectIndex: Sendable {
             }
         }
         memberTables = tables
-        sharedInstanceTypes = Set(tables.indices.filter { tables[$0].values.contains { $0.holdsSharedInstance } }.map { Int32($0) })
+        var shared = Set(tables.indices.filter { tables[$0].values.contains { $0.holdsSharedInstance } }.map { Int32($0) })
+        for file in files {
+            for written in file.globalInstances {
+                if let id = ids[names.key(for: written, from: nil)] { shared.insert(id) }
+            }
+        }
+        sharedInstanceTypes = shared
 
         // Assignments and calls resolve receivers through members, so they come last.
         let lookup = MemberLookup(typeIDs: ids, superclassIDs: superclassIDs, tables: tables)
@@ -309,9 +315,10 @@ public final class ProjectIndex: Sendable {
                            holdsSharedInstance: entry.isStaticInstance && (resolved?.key == scope || entry.writtenType == "Self"))
     }
 
-    /// Whether the type keeps an instance of itself in a `static let` (`static let shared = Player()`):
-    /// a shared instance lives as long as the app, so a cycle through it leaks nothing that was
-    /// ever going away. (Other instances of such a type are not told apart: rules stay silent.)
+    /// Whether the type keeps an instance of itself in a `static let` (`static let shared = Player()`),
+    /// or a file-scope constant holds one (`private let monitor = Monitor()`): a shared instance
+    /// lives as long as the app, so a cycle through it leaks nothing that was ever going away.
+    /// (Other instances of such a type are not told apart: rules stay silent.)
     public func hasSharedInstance(_ key: String) -> Bool {
         guard let id = typeIDs[key] else { return false }
         return sharedInstanceTypes.contains(id)

@@ -85,6 +85,8 @@ public struct ProjectIndexFacts: Sendable {
     var assignments: [AssignmentEntry] = []
     var calls: [CallEntry] = []
     var functions: [FunctionEntry] = []
+    /// Types a file-scope constant holds an instance of (`private let monitor = Monitor()`).
+    var globalInstances: [String] = []
     /// What each function does to its arguments, `self` and its properties (see `CallSummaries`).
     var summaries = FileSummaries()
 
@@ -144,7 +146,14 @@ public struct ProjectIndexFacts: Sendable {
         let outline = tree.outline
         for variable in outline.variables {
             let node = outline.nodes[variable.node]
-            guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
+            if node.parent < 0 {
+                // A file-scope constant created with a type's initializer lives as long as the app.
+                if variable.isLet, let initializer = variable.initializer, let type = TypeNames.initialized(tree, initializer) {
+                    globalInstances.append(type)
+                }
+                continue
+            }
+            guard outline.nodes[node.parent].kind == .type else { continue }
             var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
             if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
             // `let sheet: Sheet` in `Container<Sheet: UIViewController>` holds a `UIViewController`.
