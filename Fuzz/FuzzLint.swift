@@ -8,12 +8,16 @@ import LifeguardKit
 // index (a base class in one file, its subclass in the other) is fuzzed too.
 //
 // LIFEGUARD_FUZZ_MODE=frontend stops after the front end's invariants: ten times the inputs per
-// second for the code most exposed to arbitrary bytes.
+// second for the code most exposed to arbitrary bytes. LIFEGUARD_FUZZ_MODE=plist reads the input
+// as an Xcode project file instead.
 //
 // Built by Fuzz/run.sh, which compiles this file into the LifeguardRules module; it is not part
 // of the SwiftPM package.
 
-private let frontEndOnly = ProcessInfo.processInfo.environment["LIFEGUARD_FUZZ_MODE"] == "frontend"
+private let mode = ProcessInfo.processInfo.environment["LIFEGUARD_FUZZ_MODE"]
+private let frontEndOnly = mode == "frontend"
+/// `LIFEGUARD_FUZZ_MODE=plist`: the input is a `project.pbxproj` (seed with real ones).
+private let projectOnly = mode == "plist"
 
 /// The rules and reporters, set up once: a fuzzer calls the entry point millions of times.
 private let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
@@ -36,6 +40,13 @@ private let ruleDescriptions = RuleRegistry.rules.map { rule in
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    if projectOnly {
+        // Project files come from the repository being linted: any bytes end in targets or an error.
+        if let project = try? XcodeProject(parsing: bytes, projectDirectory: "/fuzz") {
+            for target in project.targets { precondition(target.swiftFiles.allSatisfy { $0.hasPrefix("/") }, "paths are absolute") }
+        }
+        return 0
+    }
     let inputs: [LintInput]
     if let split = bytes.firstIndex(of: 0) {
         inputs = [LintInput(path: "/fuzz/Base.swift", bytes: Array(bytes[..<split])),

@@ -7,8 +7,10 @@
 #   Fuzz/run.sh --replay FILE...           run inputs once each (a crash reproducer, a seed)
 #
 # Environment:
-#   LIFEGUARD_FUZZ_MODE=lint|frontend  the whole pipeline (default), or only tokenizer + outline
-#                                      with their invariants, which runs ten times as many inputs
+#   LIFEGUARD_FUZZ_MODE=lint|frontend|plist
+#                                      the whole pipeline (default); only tokenizer + outline with
+#                                      their invariants, which runs ten times as many inputs; or the
+#                                      input read as an Xcode project file (seed with real ones)
 #   LIFEGUARD_FUZZ_OPT=-O|-Onone       optimization (default -O; -Onone builds faster, for CI)
 #   LIFEGUARD_FUZZ_SEEDS=DIR           real Swift files to seed from, besides Fixtures/; they are
 #                                      copied outside the repository and never committed

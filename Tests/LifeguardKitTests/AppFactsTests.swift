@@ -80,6 +80,32 @@ final class AppFactsTests: XCTestCase {
         XCTAssertEqual(facts.sceneSupport(forFile: "rules/global_key_window/XcodeProjectApp/Tides/TideScreen.swift"), .single)
     }
 
+    /// Paths come out absolute or not at all: an `<absolute>` reference that is not, or a group
+    /// cycle in a damaged file, gives no path rather than a wrong one.
+    func testProjectPathsAreAbsoluteOrAbsent() throws {
+        let text = """
+            { objects = {
+                T = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application";
+                     buildPhases = (P); };
+                P = {isa = PBXSourcesBuildPhase; files = (B1, B2, B3, B4); };
+                B1 = {isa = PBXBuildFile; fileRef = F1; };
+                B2 = {isa = PBXBuildFile; fileRef = F2; };
+                B3 = {isa = PBXBuildFile; fileRef = F3; };
+                B4 = {isa = PBXBuildFile; fileRef = F4; };
+                F1 = {isa = PBXFileReference; path = "/abs/One.swift"; sourceTree = "<absolute>"; };
+                F2 = {isa = PBXFileReference; path = "rel/Two.swift"; sourceTree = "<absolute>"; };
+                F3 = {isa = PBXFileReference; path = Three.swift; sourceTree = "<group>"; };
+                F4 = {isa = PBXFileReference; path = Four.swift; sourceTree = BUILT_PRODUCTS_DIR; };
+                G1 = {isa = PBXGroup; children = (F3, G2); path = A; };
+                G2 = {isa = PBXGroup; children = (G1); path = B; };
+            }; }
+            """
+        let project = try XcodeProject(parsing: Array(text.utf8), projectDirectory: "/work/App")
+        XCTAssertEqual(project.targets.map(\.name), ["App"])
+        XCTAssertEqual(project.targets.first?.swiftFiles, ["/abs/One.swift"])
+        XCTAssertThrowsError(try XcodeProject(parsing: Array("{ a = b; }".utf8), projectDirectory: "/work/App"))
+    }
+
     func testDamagedProjectIsAProblemNotAFailure() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifeguard-facts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -25,18 +25,24 @@ public struct XcodeProject: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AppFactsError(path: path, reason: "cannot read the file")
         }
-        let plist: OldStylePlist
+        let projectDirectory = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         do {
-            plist = try Self.parse([UInt8](data))
+            try self.init(parsing: [UInt8](data), projectDirectory: projectDirectory)
         } catch let error as OldStylePlist.SyntaxError {
             throw AppFactsError(path: path, reason: "cannot be parsed (\(error))")
-        }
-        guard let objects = plist["objects"]?.dictionary else {
+        } catch is NotAProject {
             throw AppFactsError(path: path, reason: "not an Xcode project file")
         }
-        let projectDirectory = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let reader = Reader(objects: objects, sourceRoot: projectDirectory)
-        targets = reader.applicationTargets()
+    }
+
+    /// A property list that parses but has no `objects` dictionary.
+    struct NotAProject: Error {}
+
+    /// Reads a project file's bytes; `projectDirectory` is the folder holding the `.xcodeproj`.
+    public init(parsing bytes: [UInt8], projectDirectory: String) throws {
+        let plist = try Self.parse(bytes)
+        guard let objects = plist["objects"]?.dictionary else { throw NotAProject() }
+        targets = Reader(objects: objects, sourceRoot: projectDirectory).applicationTargets()
     }
 
     /// A project file's property list: old-style, as Xcode writes it, or — for a project someone
@@ -163,7 +169,8 @@ public struct XcodeProject: Sendable {
                     return LexicalPath.normalized(([sourceRoot] + components.reversed()).joined(separator: "/"))
                 case "<absolute>":
                     if let path { components.append(path) }
-                    return LexicalPath.normalized(components.reversed().joined(separator: "/"))
+                    let joined = components.reversed().joined(separator: "/")
+                    return joined.hasPrefix("/") ? LexicalPath.normalized(joined) : nil
                 default:
                     return nil
                 }
