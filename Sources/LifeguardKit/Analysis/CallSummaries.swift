@@ -133,21 +133,36 @@ public struct CallSummaries: Sendable {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
         edges.reserveCapacity(count)
-        byName.reserveCapacity(count)
-        byTypeAndName.reserveCapacity(count)
         for file in files {
             for function in file.functions {
-                let index = functions.count
-                let typeKey = resolveType(function)
-                functions.append(Function(fullName: function.fullName, typeKey: typeKey, kind: function.kind,
+                functions.append(Function(fullName: function.fullName, typeKey: resolveType(function), kind: function.kind,
                                           isPrivate: function.isPrivate, effects: function.effects))
                 edges.append(function.edges)
-                if function.kind != .accessor {
-                    byName[function.fullName, default: []].append(index)
-                    byTypeAndName[NameInType(type: typeKey, name: function.fullName), default: []].append(index)
-                    baseNames.insert(String(function.fullName.prefix { $0 != "(" }))
+            }
+        }
+        // The lookup tables are independent passes over the functions: built side by side.
+        let merged = self
+        let tables = Parallel.map([0, 1, 2]) { table -> LookupTable in
+            switch table {
+            case 0: return .byName(merged.table { merged.functions[$0].fullName })
+            case 1: return .byTypeAndName(merged.table { NameInType(type: merged.functions[$0].typeKey, name: merged.functions[$0].fullName) })
+            default:
+                var byType: [String: [Int]] = [:]
+                var baseNames = Set<String>()
+                for index in merged.functions.indices {
+                    if let typeKey = merged.functions[index].typeKey { byType[typeKey, default: []].append(index) }
+                    if merged.functions[index].kind != .accessor { baseNames.insert(Self.baseName(of: merged.functions[index].fullName)) }
                 }
-                if let typeKey { byType[typeKey, default: []].append(index) }
+                return .byType(byType, baseNames)
+            }
+        }
+        for table in tables {
+            switch table {
+            case .byName(let table): byName = table
+            case .byTypeAndName(let table): byTypeAndName = table
+            case .byType(let table, let names):
+                byType = table
+                baseNames = names
             }
         }
         // Who calls each name, and where each call goes, are independent reads of what is merged
@@ -165,6 +180,30 @@ public struct CallSummaries: Sendable {
             }
         }
         propagate(resolved)
+    }
+
+    /// One lookup table of the merge.
+    private enum LookupTable: Sendable {
+        case byName([String: [Int]])
+        case byTypeAndName([NameInType: [Int]])
+        case byType([String: [Int]], Set<String>)
+    }
+
+    /// Callable functions (not accessors) by a key of each.
+    private func table<Key: Hashable>(_ key: (Int) -> Key) -> [Key: [Int]] {
+        var table: [Key: [Int]] = [:]
+        table.reserveCapacity(functions.count)
+        for index in functions.indices where functions[index].kind != .accessor {
+            table[key(index), default: []].append(index)
+        }
+        return table
+    }
+
+    /// `embed` for `embed(_:in:)`, by bytes: this runs for every function of the run.
+    static func baseName(of fullName: String) -> String {
+        let utf8 = fullName.utf8
+        guard let paren = utf8.firstIndex(of: UInt8(ascii: "(")) else { return fullName }
+        return String(fullName[..<paren])
     }
 
     /// What one task of the merge produced.
@@ -190,9 +229,10 @@ public struct CallSummaries: Sendable {
 
     private func indexCallersByName() -> [String: [(function: Int32, edge: Int32)]] {
         var callers: [String: [(function: Int32, edge: Int32)]] = [:]
-        for (index, calls) in edges.enumerated() {
-            for (position, edge) in calls.enumerated() {
-                callers[edge.callee, default: []].append((Int32(index), Int32(position)))
+        // Indices, not copies of whole edges: a copy retains every string and array it holds.
+        for index in edges.indices {
+            for position in edges[index].indices {
+                callers[edges[index][position].callee, default: []].append((Int32(index), Int32(position)))
             }
         }
         return callers
@@ -205,13 +245,15 @@ public struct CallSummaries: Sendable {
         var slice = ResolvedSlice()
         var knownCalls: [String: Bool] = [:]
         for caller in callers {
-            for (position, edge) in edges[caller].enumerated() {
-                let resolved = edge.receiver == .selfObject
-                    ? functions(named: edge.callee, inClassChainOf: functions[caller].typeKey) : byName[edge.callee] ?? []
+            let typeKey = functions[caller].typeKey
+            for position in edges[caller].indices {
+                let callee = edges[caller][position].callee
+                let resolved = edges[caller][position].receiver == .selfObject
+                    ? functions(named: callee, inClassChainOf: typeKey) : byName[callee] ?? []
                 guard !resolved.isEmpty else {
-                    guard !edge.arguments.isEmpty else { continue }
-                    let passive = knownCalls[edge.callee] ?? FrameworkCalls.keepsArguments(edge.callee)
-                    knownCalls[edge.callee] = passive
+                    guard !edges[caller][position].arguments.isEmpty else { continue }
+                    let passive = knownCalls[callee] ?? FrameworkCalls.keepsArguments(callee)
+                    knownCalls[callee] = passive
                     if !passive { slice.escapes.append((Int32(caller), Int32(position))) }
                     continue
                 }
