@@ -65,7 +65,7 @@ struct Tool {
             if files.count <= 50 { console.writeOut("\(file): \(support.rawValue)\n") }
         }
         let summary = SceneSupport.allCases.map { "\(counts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
-        console.writeOut("\(files.count) Swift files: \(summary)\n")
+        console.writeOut("\(files.count) Swift \(files.count == 1 ? "file" : "files"): \(summary)\n")
         return ExitStatus.clean
     }
 

@@ -71,7 +71,8 @@ public struct AppFacts: Sendable {
             if let plist = target.infoPlist, let fromPlist = applicationPlists[plist] {
                 support = support == .multiple || fromPlist == .multiple ? .multiple : fromPlist
             }
-            sources.append("app target \(target.name) (\(target.swiftFiles.count) Swift files, plist "
+            let count = target.swiftFiles.count
+            sources.append("app target \(target.name) (\(count) Swift \(count == 1 ? "file" : "files"), plist "
                            + "\(target.infoPlist ?? "none")): \(support.rawValue)")
             guard support != .unknown else { continue }
             for file in target.swiftFiles { byMembership[file] = Self.combine(byMembership[file], support) }
