@@ -145,13 +145,17 @@ public struct CallSummaries: Sendable {
         let tables = Parallel.map([0, 1, 2]) { table -> LookupTable in
             switch table {
             case 0: return .byName(merged.table { merged.functions[$0].fullName })
-            case 1: return .byTypeAndName(merged.table { NameInType(type: merged.functions[$0].typeKey, name: merged.functions[$0].fullName) })
+            case 1:
+                return .byTypeAndName(merged.table {
+                    NameInType(type: merged.functions[$0].typeKey, name: merged.functions[$0].fullName)
+                })
             default:
                 var byType: [String: [Int]] = [:]
                 var baseNames = Set<String>()
                 for index in merged.functions.indices {
-                    if let typeKey = merged.functions[index].typeKey { byType[typeKey, default: []].append(index) }
-                    if merged.functions[index].kind != .accessor { baseNames.insert(Self.baseName(of: merged.functions[index].fullName)) }
+                    let function = merged.functions[index]
+                    if let typeKey = function.typeKey { byType[typeKey, default: []].append(index) }
+                    if function.kind != .accessor { baseNames.insert(Self.baseName(of: function.fullName)) }
                 }
                 return .byType(byType, baseNames)
             }
@@ -495,8 +499,7 @@ enum FrameworkCalls {
 
     /// Whether a call spelled `fullName` (`print(_:)`) is a passive framework call.
     static func keepsArguments(_ fullName: String) -> Bool {
-        let base = fullName.prefix { $0 != "(" }
-        return passive.contains(String(base))
+        passive.contains(CallSummaries.baseName(of: fullName))
     }
 }
 
