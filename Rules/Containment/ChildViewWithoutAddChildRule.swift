@@ -163,6 +163,8 @@ public struct ChildViewWithoutAddChildRule: Rule {
             else { continue }
             let viewObject = model.object(of: chain, at: node)
             var child = viewObject
+            // `.child.view` (an implicit member, in broken code) names no object with a path.
+            guard !child.path.isEmpty else { continue }
             child.path.removeLast()
             guard !child.isSelf, !isAlreadyChild(child, chain: childChain),
                   !isTransitionContainer(call, context: context),

@@ -140,6 +140,8 @@ public struct IncompleteChildRemovalRule: Rule {
             guard let receiver = model.receiver(of: call), receiver.lastName == "view", receiver.names.count >= 2,
                   !insideRemoveOverride(node, context) else { continue }
             var child = model.receiverObject(of: call)
+            // `.child.view` (an implicit member, in broken code) names no object with a path.
+            guard !child.path.isEmpty else { continue }
             child.path.removeLast()
             guard !child.isSelf, let ownerChain = receiver.dropping(last: 1),
                   model.typeClass(of: ownerChain, at: node).mayBeController else { continue }
