@@ -4,6 +4,9 @@ import LifeguardKit
 public struct IncompleteChildRemovalRule: Rule {
     public init() {}
 
+    /// Pass 2 skips files without these words: every finding is a removal call.
+    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["removeFromParent", "removeFromParentViewController", "removeFromSuperview"] }
+
     public static let description = RuleDescription(
         id: "incomplete_child_removal",
         name: "IncompleteChildRemoval",

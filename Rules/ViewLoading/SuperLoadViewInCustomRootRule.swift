@@ -4,6 +4,9 @@ import LifeguardKit
 public struct SuperLoadViewInCustomRootRule: Rule {
     public init() {}
 
+    /// Pass 2 skips files without these words: every finding is inside a `loadView()` declared in the file.
+    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["loadView"] }
+
     public static let description = RuleDescription(
         id: "super_load_view_in_custom_root",
         name: "SuperLoadViewInCustomRoot",

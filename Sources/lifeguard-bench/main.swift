@@ -2,7 +2,9 @@ import Foundation
 
 // lifeguard-bench COMMAND [ARGUMENTS]
 //
-//   run [--no-rules] [--runs N] PATH ...   a CLI-shaped run: per-phase times and peak RSS
+//   run [--all-rules|--no-rules] [--runs N] PATH ...
+//                                          a CLI-shaped run (default rules unless told): per-phase
+//                                          times and peak RSS
 //   scaling [--max N] [SHAPE ...]          generated inputs at 1k..16k: time per token by size
 //   throughput [DIRECTORY ...]             front-end and in-memory lint throughput
 //   frontend-scaling                       tokenizer / outline / lint per token, 1k..16k (FrontEndScaling.swift)

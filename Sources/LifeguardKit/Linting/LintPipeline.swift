@@ -48,6 +48,9 @@ public struct PipelineOptions: Sendable {
     /// Never free the project index: a process that exits after the run (the CLI) skips tearing
     /// down its hundreds of thousands of entries one by one.
     public var keepsIndexUntilExit: Bool
+    /// Run pass 2 on every file, even one that spells none of the enabled rules' anchor words
+    /// (`AnchorWords`); for the test that the words lose no finding.
+    public var lintsEveryFile = false
 
     public init(workers: Int? = nil, retainedSourceBytes: Int = 4 << 20, ordersByPath: Bool = true,
                 lineHashes: Bool = true, crashTrigger: CrashTrigger? = nil, keepsIndexUntilExit: Bool = false) {
@@ -99,6 +102,8 @@ public struct PipelineStatistics: Sendable {
     public var excerpts = 0.0
     /// Files whose tree pass 1 kept for pass 2.
     public var retainedTrees = 0
+    /// Files pass 2 did not parse again: they spell no anchor word of an enabled rule.
+    public var filesWithoutAnchors = 0
 }
 
 /// Per-worker phase clocks, in nanoseconds.
@@ -172,10 +177,13 @@ public final class LintPipeline: Sendable {
     public let configuration: LintConfiguration
     public let options: PipelineOptions
     private let callNames: Set<String>
+    /// `nil` when every file is linted in pass 2.
+    private let anchors: AnchorWords?
 
     public init(configuration: LintConfiguration, options: PipelineOptions = PipelineOptions()) {
         self.configuration = configuration
         self.options = options
+        anchors = options.lintsEveryFile ? nil : AnchorWords(configuration)
         callNames = configuration.rules.reduce(into: Set<String>()) { $0.formUnion($1.rule.description.indexedCalls) }
     }
 
@@ -195,6 +203,8 @@ public final class LintPipeline: Sendable {
         var facts: ProjectIndexFacts?
         var problem: FileProblem.Kind?
         var bytes = 0
+        /// Some enabled rule may find something in the file: pass 2 lints it.
+        var mayFire = true
     }
 
     /// Lints the files `produce` submits. `produce` runs on the calling thread (discovery walks
@@ -207,11 +217,12 @@ public final class LintPipeline: Sendable {
         let kept = Slots(count: options.workers, initial: [Int: SyntaxTree]())
         let budget = options.retainedSourceBytes / options.workers
         let callNames = self.callNames
+        let anchors = self.anchors
         let work: @Sendable ((Int, PipelineFile), Int) -> Void = { item, worker in
             let (sequence, file) = item
             CrashGuard.enter(file.displayPath)
             let (record, tree) = clocks.modify(worker) { clock in
-                Self.firstPass(sequence: sequence, file: file, callNames: callNames, clock: &clock,
+                Self.firstPass(sequence: sequence, file: file, callNames: callNames, anchors: anchors, clock: &clock,
                                keep: clock.retainedBytes < budget)
             }
             if let tree {
@@ -277,6 +288,7 @@ public final class LintPipeline: Sendable {
         if options.keepsIndexUntilExit { _ = Unmanaged.passRetained(index) }
         statistics.indexWall = Self.seconds(PhaseClock.now() - indexStart)
 
+        statistics.filesWithoutAnchors = linted.count { !$0.mayFire }
         let passTwoStart = PhaseClock.now()
         let outcomes = secondPass(linted, trees: trees, index: index, clocks: clocks)
         statistics.passTwoWall = Self.seconds(PhaseClock.now() - passTwoStart)
@@ -316,8 +328,8 @@ public final class LintPipeline: Sendable {
     private static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
 
     /// Reads, parses and extracts the index facts of one file.
-    private static func firstPass(sequence: Int, file: PipelineFile, callNames: Set<String>, clock: inout PhaseClock,
-                                  keep: Bool) -> (Record, SyntaxTree?) {
+    private static func firstPass(sequence: Int, file: PipelineFile, callNames: Set<String>, anchors: AnchorWords?,
+                                  clock: inout PhaseClock, keep: Bool) -> (Record, SyntaxTree?) {
         var record = Record(sequence: sequence, file: file)
         let start = PhaseClock.now()
         let bytes: [UInt8]
@@ -348,8 +360,9 @@ public final class LintPipeline: Sendable {
         let parsed = PhaseClock.now()
         clock.parse += parsed - read
         record.facts = ProjectIndexFacts(tree: tree, indexedCallNames: callNames)
+        record.mayFire = anchors?.mayFire(in: tree) ?? true
         clock.facts += PhaseClock.now() - parsed
-        return (record, keep ? tree : nil)
+        return (record, keep && record.mayFire ? tree : nil)
     }
 
     private static func containsNUL(_ bytes: [UInt8]) -> Bool {
@@ -381,8 +394,10 @@ public final class LintPipeline: Sendable {
                 return slot
             }
             let outcome = clocks.modify(worker) { clock in
-                Self.lint(record.file, tree: tree, index: index, configuration: configuration, options: options,
-                          clock: &clock)
+                record.mayFire
+                    ? Self.lint(record.file, tree: tree, index: index, configuration: configuration, options: options,
+                                clock: &clock)
+                    : Self.skip(record.file, options: options)
             }
             outcomes.modify(position) { $0 = outcome }
         }
@@ -397,6 +412,25 @@ public final class LintPipeline: Sendable {
         return outcomes.all.map { $0! }
     }
 
+    /// The outcome of a file no rule can find anything in: nothing, without parsing it again.
+    private static func skip(_ file: PipelineFile, options: PipelineOptions) -> Outcome {
+        guard options.keepsSources else { return .linted([], nil) }
+        switch read(file) {
+        case .success(let bytes):
+            let source = SourceFile(path: file.displayPath, bytes: bytes)
+            return .linted([], SourceExcerpt(source, for: [], lineHashes: options.lineHashes, keepingBytes: true))
+        case .failure(let failure):
+            return .unreadable(failure.description)
+        }
+    }
+
+    private static func read(_ file: PipelineFile) -> Result<[UInt8], FileReader.Failure> {
+        switch file.origin {
+        case .memory(let contents): return .success(contents)
+        case .disk(let path): return FileReader.read(path).map(\.bytes)
+        }
+    }
+
     private static func lint(_ file: PipelineFile, tree retained: SyntaxTree?, index: ProjectIndex,
                              configuration: LintConfiguration, options: PipelineOptions,
                              clock: inout PhaseClock) -> Outcome {
@@ -405,17 +439,10 @@ public final class LintPipeline: Sendable {
         if let retained {
             tree = retained
         } else {
-            let bytes: [UInt8]
-            switch file.origin {
-            case .memory(let contents):
-                bytes = contents
-            case .disk(let path):
-                switch FileReader.read(path) {
-                case .success(let contents): bytes = contents.bytes
-                case .failure(let failure): return .unreadable(failure.description)
-                }
+            switch read(file) {
+            case .success(let bytes): tree = SyntaxTree(source: SourceFile(path: file.displayPath, bytes: bytes))
+            case .failure(let failure): return .unreadable(failure.description)
             }
-            tree = SyntaxTree(source: SourceFile(path: file.displayPath, bytes: bytes))
         }
         let parsed = PhaseClock.now()
         clock.reparse += parsed - start

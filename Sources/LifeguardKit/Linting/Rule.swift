@@ -4,10 +4,23 @@ public protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     func check(_ context: RuleContext)
+    /// Words (identifiers, as written without backticks) at least one of which a file must
+    /// contain for `check` to report anything in it, or `nil` when any file may hold a finding.
+    /// Pass 2 skips the files that contain no enabled rule's words (see `AnchorWords`), so the
+    /// set must be a necessary condition: every finding's file spells one of them.
+    static func anchorWords(_ options: RuleOptions) -> Set<String>?
 }
 
 extension Rule {
     public var description: RuleDescription { Self.description }
+
+    /// A rule that names no words is run on every file.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { nil }
+
+    /// The base names (`willMove`) of full function names (`willMove(toParent:)`), as anchor words.
+    public static func baseNames(_ fullNames: some Sequence<String>) -> Set<String> {
+        Set(fullNames.map { name in String(name.prefix { $0 != "(" }) })
+    }
 }
 
 /// The configured values of a rule's options, with the rule's defaults behind them.

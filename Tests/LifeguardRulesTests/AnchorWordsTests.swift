@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+@testable import LifeguardKit
+import LifeguardRules
+import LifeguardTestSupport
+
+/// Pass 2 skips files that spell none of the enabled rules' anchor words. These tests hold each
+/// rule's words to their promise: on every fixture, the rule alone reports exactly the same with
+/// the skipping as without it.
+final class AnchorWordsTests: XCTestCase {
+    private func run(_ files: [URL], rules: [RuleSetup], everyFile: Bool) throws -> LintPipeline.Output {
+        let configuration = LintConfiguration(rules: rules, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)))
+        var options = PipelineOptions(workers: 2, ordersByPath: true)
+        options.lintsEveryFile = everyFile
+        let inputs = try files.map { ($0.path, try FixtureFiles.source($0).bytes) }
+        return LintPipeline(configuration: configuration, options: options).run { submit in
+            for (path, bytes) in inputs { submit(PipelineFile(displayPath: path, origin: .memory(bytes))) }
+        }
+    }
+
+    private func summary(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { "\($0.path):\($0.start.line):\($0.start.column) \($0.ruleID) \($0.message)" }
+    }
+
+    /// Every fixture (rule folders, the sample app, the corpus) as one project, one rule at a time.
+    func testEachRuleReportsTheSameWithAndWithoutSkipping() throws {
+        let files = FixtureFiles.swiftFiles()
+        XCTAssertGreaterThan(files.count, 100)
+        for rule in RuleRegistry.rules {
+            let setup = [RuleSetup(rule: rule)]
+            let skipping = try run(files, rules: setup, everyFile: false)
+            let everything = try run(files, rules: setup, everyFile: true)
+            let id = rule.description.id
+            XCTAssertEqual(summary(skipping.result.diagnostics), summary(everything.result.diagnostics), id)
+            XCTAssertFalse(everything.result.diagnostics.isEmpty, "\(id) finds nothing in the fixtures")
+            XCTAssertEqual(everything.statistics.filesWithoutAnchors, 0, id)
+            if rule.anchorWords(RuleOptions(declared: rule.description.options)) == nil {
+                XCTAssertEqual(skipping.statistics.filesWithoutAnchors, 0, id)
+            } else {
+                // The skipping is real: fixtures about other rules spell none of this one's words.
+                XCTAssertGreaterThan(skipping.statistics.filesWithoutAnchors, 0, id)
+            }
+        }
+    }
+
+    /// A configured method list is what `missing_super_call` looks for, so its words follow it.
+    func testConfiguredMethodsAreAnchorWords() {
+        let options = RuleOptions(values: ["controller_methods": .strings(["viewIsAppearing(_:)"]),
+                                           "view_methods": .strings(["tintColorDidChange()"])],
+                                  declared: MissingSuperCallRule.description.options)
+        XCTAssertEqual(MissingSuperCallRule.anchorWords(options), ["viewIsAppearing", "tintColorDidChange"])
+        let source = """
+            import UIKit
+            final class Screen: UIViewController {
+                override func viewIsAppearing(_ animated: Bool) {}
+            }
+            """
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: MissingSuperCallRule.self, options: options.values)])
+        let result = Linter.lint([LintInput(path: "Screen.swift", bytes: Array(source.utf8))], configuration: configuration)
+        XCTAssertEqual(result.diagnostics.map(\.ruleID), ["missing_super_call"])
+    }
+
+    func testWhatCountsAsSpellingAWord() {
+        let anchors = AnchorWords(words: ["addChild", "loadView"])
+        func mayFire(_ text: String) -> Bool {
+            anchors.mayFire(in: SyntaxTree(source: SourceFile(path: "A.swift", text: text)))
+        }
+        XCTAssertTrue(mayFire("parent.addChild(child)"))
+        XCTAssertTrue(mayFire("func `loadView`() {}"), "a backticked identifier is the same word")
+        XCTAssertFalse(mayFire("let addChildren = 1"), "a longer identifier is another word")
+        XCTAssertFalse(mayFire("let text = \"addChild\""), "a string literal is not code")
+        XCTAssertFalse(mayFire("// addChild here\n/* loadView */"), "nor is a comment")
+        XCTAssertTrue(mayFire("let x = 1 // lifeguard:disable:next missing_super_call"),
+                      "a suppression comment is linted for the suppression checks")
+        XCTAssertTrue(mayFire("/* a\n lifeguard:disable all */"))
+        XCTAssertFalse(mayFire("// lifeguard disable"))
+        XCTAssertFalse(mayFire(""))
+    }
+
+    /// A suppression comment with nothing to suppress is still reported in a file without words.
+    func testSuppressionChecksStillRunOnSkippableFiles() {
+        let source = "// lifeguard:disable:next no_such_rule\nlet value = 1\n"
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: DirectLoadViewCallRule.self)],
+                                              knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)))
+        let result = Linter.lint([LintInput(path: "A.swift", bytes: Array(source.utf8))], configuration: configuration)
+        XCTAssertEqual(result.diagnostics.map(\.ruleID), ["unknown_rule_in_suppression"])
+    }
+
+    func testSubstringSearch() {
+        let needle = Array("lifeguard:".utf8)
+        func contains(_ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { AnchorWords.contains(needle, in: $0) }
+        }
+        XCTAssertTrue(contains("lifeguard:"))
+        XCTAssertTrue(contains("xx lifelifeguard: yy"))
+        XCTAssertTrue(contains("…lifeguard:"))
+        XCTAssertFalse(contains("lifeguard"))
+        XCTAssertFalse(contains("lifeguard;"))
+        XCTAssertFalse(contains(""))
+    }
+}
