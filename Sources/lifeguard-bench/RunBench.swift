@@ -97,7 +97,7 @@ func runBench(_ arguments: [String]) {
         print(row("  read (cpu, all workers)", statistics.read))
         print(row("  tokenize+outline (cpu)", statistics.parse))
         print(row("  index facts (cpu)", statistics.facts))
-        print(row("index build (wall)", statistics.indexWall))
+        print(row("index build (wall)", statistics.indexWall, "  (\(String(format: "%.3f", statistics.indexCPU)) s cpu)"))
         print(row("pass 2: models+rules (wall)", statistics.passTwoWall))
         print(row("  re-read+re-parse (cpu)", statistics.reparse,
                   "  (\(statistics.retainedTrees) trees kept from pass 1, \(statistics.filesWithoutAnchors) files skipped)"))

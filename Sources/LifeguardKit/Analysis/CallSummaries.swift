@@ -129,7 +129,13 @@ public struct CallSummaries: Sendable {
     /// extension's written name to its key), and propagates effects through calls.
     public init(files: [FileSummaries], superclasses: [String: String] = [:],
                 resolveType: (FileSummaries.Function) -> String?) {
-        self.superclasses = superclasses
+        self.init(files: files, superclasses: Deferred(ready: superclasses), resolveType: resolveType)
+    }
+
+    /// Merges `files`; the superclasses are needed only to resolve calls, after the tables are
+    /// built, so the index can still be working them out when this starts.
+    init(files: [FileSummaries], superclasses: Deferred<[String: String]>,
+         resolveType: (FileSummaries.Function) -> String?) {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
         edges.reserveCapacity(count)
@@ -171,6 +177,7 @@ public struct CallSummaries: Sendable {
         }
         // Who calls each name, and where each call goes, are independent reads of what is merged
         // so far: they run side by side, the resolution split into slices of callers.
+        self.superclasses = superclasses.value
         let snapshot = self
         let slices = Self.slices(of: functions.count)
         let parts = Parallel.map(Array(0...slices.count)) { part -> ResolutionPart in

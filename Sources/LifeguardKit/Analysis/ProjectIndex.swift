@@ -157,6 +157,21 @@ public final class ProjectIndex: Sendable {
         viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
         let names = NameTable(files: files)
         self.names = names
+        // Call summaries need only names, and superclasses once their calls resolve: they are
+        // merged on a thread of their own while types, members, assignments and calls are merged here.
+        let superclassesOfSummaries = Deferred<[String: String]>()
+        let pendingSummaries: Deferred<CallSummaries>
+        if files.isEmpty {
+            pendingSummaries = Deferred(ready: CallSummaries())
+        } else {
+            let fileSummaries = files.map(\.summaries)
+            pendingSummaries = Deferred {
+                CallSummaries(files: fileSummaries, superclasses: superclassesOfSummaries) { function in
+                    guard let name = function.typeName else { return nil }
+                    return function.isExtension ? names.key(for: name, from: nil) : name
+                }
+            }
+        }
 
         // Types: ids for every declared or extended key, in first-seen order.
         var ids: [String: Int32] = [:]
@@ -210,23 +225,9 @@ public final class ProjectIndex: Sendable {
         controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
                                              bases: controllerBases)
         viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBases)
-        // Call summaries need only names and superclasses: they are merged on a thread of their
-        // own while members, assignments and calls are merged here.
-        let pendingSummaries: Deferred<CallSummaries>
-        if files.isEmpty {
-            pendingSummaries = Deferred(ready: CallSummaries())
-        } else {
-            var superclassTable: [String: String] = [:]
-            for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclassTable[key] = superclass } }
-            let superclasses = superclassTable
-            let fileSummaries = files.map(\.summaries)
-            pendingSummaries = Deferred {
-                CallSummaries(files: fileSummaries, superclasses: superclasses) { function in
-                    guard let name = function.typeName else { return nil }
-                    return function.isExtension ? names.key(for: name, from: nil) : name
-                }
-            }
-        }
+        var superclassTable: [String: String] = [:]
+        for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclassTable[key] = superclass } }
+        superclassesOfSummaries.fulfill(superclassTable)
 
         let fileTypes = fileTypeIDs
         let typeKeys = keys

@@ -92,6 +92,8 @@ public struct PipelineStatistics: Sendable {
     /// and pass 2 (models, rules, suppressions), wall-clock seconds.
     public var passOneWall = 0.0
     public var indexWall = 0.0
+    /// CPU seconds of the whole process during the index build (how well it uses the cores).
+    public var indexCPU = 0.0
     public var passTwoWall = 0.0
     /// Seconds summed over workers.
     public var read = 0.0
@@ -122,6 +124,13 @@ struct PhaseClock: Sendable {
     static func now() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// CPU time of the whole process, every thread, in nanoseconds.
+    static func processCPU() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
@@ -282,11 +291,13 @@ public final class LintPipeline: Sendable {
         for part in kept.all { trees.merge(part) { first, _ in first } }
 
         let indexStart = PhaseClock.now()
+        let indexCPUStart = PhaseClock.processCPU()
         let index = ProjectIndex(facts: linted.map { $0.facts! }, extraControllerBases: configuration.extraControllerBases,
                                  extraViewBases: configuration.extraViewBases)
         for position in linted.indices { linted[position].facts = nil }
         if options.keepsIndexUntilExit { _ = Unmanaged.passRetained(index) }
         statistics.indexWall = Self.seconds(PhaseClock.now() - indexStart)
+        statistics.indexCPU = Self.seconds(PhaseClock.processCPU() - indexCPUStart)
 
         statistics.filesWithoutAnchors = linted.count { !$0.mayFire }
         let passTwoStart = PhaseClock.now()
