@@ -5,7 +5,9 @@ public struct AddChildWithoutDidMoveRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is an `addChild` call.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["addChild", "addChildViewController"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["addChild", "addChildViewController"]
+    }
 
     public static let description = RuleDescription(
         id: "add_child_without_did_move",

@@ -5,7 +5,9 @@ public struct ChildViewWithoutAddChildRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is a call that adds a subview.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+    }
 
     public static let description = RuleDescription(
         id: "child_view_without_add_child",

@@ -5,7 +5,9 @@ public struct IncompleteChildRemovalRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is a removal call.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["removeFromParent", "removeFromParentViewController", "removeFromSuperview"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["removeFromParent", "removeFromParentViewController", "removeFromSuperview"]
+    }
 
     public static let description = RuleDescription(
         id: "incomplete_child_removal",

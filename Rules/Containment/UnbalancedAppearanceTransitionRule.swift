@@ -5,7 +5,9 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is a transition call.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["beginAppearanceTransition", "endAppearanceTransition"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["beginAppearanceTransition", "endAppearanceTransition"]
+    }
 
     public static let description = RuleDescription(
         id: "unbalanced_appearance_transition",

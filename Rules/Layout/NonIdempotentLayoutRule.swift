@@ -4,8 +4,11 @@ import LifeguardKit
 public struct NonIdempotentLayoutRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: every finding is inside one of the layout callbacks, declared in the file.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { baseNames(controllerCallbacks.union(viewCallbacks)) }
+    /// Pass 2 skips files without these words: every finding is inside one of the layout callbacks, declared in
+    /// the file.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        baseNames(controllerCallbacks.union(viewCallbacks))
+    }
 
     public static let description = RuleDescription(
         id: "non_idempotent_layout",

@@ -5,7 +5,9 @@ public struct GlobalKeyWindowRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding starts at `UIApplication`.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["UIApplication"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["UIApplication"]
+    }
 
     public static let description = RuleDescription(
         id: "global_key_window",

@@ -5,7 +5,9 @@ public struct ManualLifecycleCallRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is a call of one of the callbacks.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { Set(controllerCallbacks.keys).union(viewCallbacks.keys) }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        Set(controllerCallbacks.keys).union(viewCallbacks.keys)
+    }
 
     public static let description = RuleDescription(
         id: "manual_lifecycle_call",

@@ -4,8 +4,11 @@ import LifeguardKit
 public struct MissingSuperCallRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: every finding is an override of a configured method, declared in the file.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { baseNames(options.strings("controller_methods") + options.strings("view_methods")) }
+    /// Pass 2 skips files without these words: every finding is an override of a configured method, declared in
+    /// the file.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        baseNames(options.strings("controller_methods") + options.strings("view_methods"))
+    }
 
     static let controllerMethods = [
         "viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)", "viewWillDisappear(_:)", "viewDidDisappear(_:)",

@@ -5,7 +5,9 @@ public struct ObserverWithoutRemovalRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is an `addObserver` call.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["addObserver"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["addObserver"]
+    }
 
     public static let description = RuleDescription(
         id: "observer_without_removal",

@@ -4,6 +4,10 @@ import LifeguardKit
 public struct StrongDelegateRule: Rule {
     public init() {}
 
+    /// Every file may hold a finding: a delegate property may have any name that ends in `Delegate` or
+    /// `DataSource`, which no word list spells.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { nil }
+
     public static let description = RuleDescription(
         id: "strong_delegate",
         name: "StrongDelegate",

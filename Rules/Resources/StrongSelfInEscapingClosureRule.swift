@@ -4,6 +4,10 @@ import LifeguardKit
 public struct StrongSelfInEscapingClosureRule: Rule {
     public init() {}
 
+    /// Every file may hold a finding: a closure can capture `self` without spelling it (a `Task` body, implicit
+    /// `self` after `[self]`), in any file.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { nil }
+
     public static let description = RuleDescription(
         id: "strong_self_in_escaping_closure",
         name: "StrongSelfInEscapingClosure",

@@ -5,7 +5,9 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding creates a timer through one of these types.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["Timer", "CADisplayLink", "DispatchSource"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["Timer", "CADisplayLink", "DispatchSource"]
+    }
 
     public static let description = RuleDescription(
         id: "timer_invalidated_only_in_deinit",

@@ -5,7 +5,9 @@ public struct DirectLoadViewCallRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is a `loadView` call.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["loadView"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["loadView"]
+    }
 
     public static let description = RuleDescription(
         id: "direct_load_view_call",

@@ -5,7 +5,9 @@ public struct GeometryInViewDidLoadRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is inside a `viewDidLoad()` declared in the file.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["viewDidLoad"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["viewDidLoad"]
+    }
 
     public static let description = RuleDescription(
         id: "geometry_in_view_did_load",

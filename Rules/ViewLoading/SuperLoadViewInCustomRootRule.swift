@@ -5,7 +5,9 @@ public struct SuperLoadViewInCustomRootRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is inside a `loadView()` declared in the file.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["loadView"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["loadView"]
+    }
 
     public static let description = RuleDescription(
         id: "super_load_view_in_custom_root",

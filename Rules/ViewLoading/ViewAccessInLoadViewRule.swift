@@ -5,7 +5,9 @@ public struct ViewAccessInLoadViewRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is inside a `loadView()` declared in the file.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["loadView"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["loadView"]
+    }
 
     public static let description = RuleDescription(
         id: "view_access_in_load_view",

@@ -5,7 +5,9 @@ public struct ViewNilCheckRule: Rule {
     public init() {}
 
     /// Pass 2 skips files without these words: every finding is a `view` compared with `nil`.
-    public static func anchorWords(_ _: RuleOptions) -> Set<String>? { ["view"] }
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        ["view"]
+    }
 
     public static let description = RuleDescription(
         id: "view_nil_check",

@@ -400,6 +400,7 @@ public final class LintPipeline: Sendable {
             let record = records[position]
             CrashGuard.enter(record.file.displayPath)
             defer { CrashGuard.leave() }
+            options.crashTrigger?.fire(on: record.file.displayPath)
             let tree = retained.modify(position) { slot -> SyntaxTree? in
                 defer { slot = nil }
                 return slot
@@ -457,7 +458,6 @@ public final class LintPipeline: Sendable {
         }
         let parsed = PhaseClock.now()
         clock.reparse += parsed - start
-        options.crashTrigger?.fire(on: file.displayPath)
         let diagnostics = Linter.lintFile(tree, index: index, configuration: configuration)
         let linted = PhaseClock.now()
         clock.rules += linted - parsed
