@@ -43,6 +43,18 @@ final class AnchorWordsTests: XCTestCase {
         }
     }
 
+    /// A default rule without words would make every run lint every file twice: the default
+    /// rules must all name theirs.
+    func testEveryDefaultRuleNamesItsWords() {
+        for rule in RuleRegistry.rules where !rule.description.isOptIn {
+            let words = rule.anchorWords(RuleOptions(declared: rule.description.options))
+            XCTAssertFalse(words?.isEmpty ?? true, "\(rule.description.id) names no anchor words")
+        }
+        let configuration = LintConfiguration(rules: RuleRegistry.rules.filter { !$0.description.isOptIn }
+            .map { RuleSetup(rule: $0) })
+        XCTAssertNotNil(AnchorWords(configuration))
+    }
+
     /// A configured method list is what `missing_super_call` looks for, so its words follow it.
     func testConfiguredMethodsAreAnchorWords() {
         let options = RuleOptions(values: ["controller_methods": .strings(["viewIsAppearing(_:)"]),
