@@ -72,6 +72,35 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.ruleID), ["missing_super_call"])
     }
 
+    /// A configured operator or a word with `K` cannot be found by bytes: such a run skips nothing.
+    func testWordsTheBytesCannotStandForTurnTheSkippingOff() {
+        XCTAssertTrue(AnchorWords.isComparableByBytes("viewDidLoad"))
+        XCTAssertTrue(AnchorWords.isComparableByBytes("_private2"))
+        XCTAssertFalse(AnchorWords.isComparableByBytes("=="))
+        XCTAssertFalse(AnchorWords.isComparableByBytes("2x"))
+        XCTAssertFalse(AnchorWords.isComparableByBytes(""))
+        XCTAssertFalse(AnchorWords.isComparableByBytes("viewDidLoadé"))
+        XCTAssertFalse(AnchorWords.isComparableByBytes("makeKeyAndVisible"), "U+212A spells K for Swift")
+        func anchors(_ methods: [String]) -> AnchorWords? {
+            AnchorWords(LintConfiguration(rules: [RuleSetup(rule: MissingSuperCallRule.self,
+                                                            options: ["controller_methods": .strings(methods)])]))
+        }
+        XCTAssertNotNil(anchors(["viewDidLoad()"]))
+        XCTAssertNil(anchors(["viewDidLoad()", "==(_:_:)"]))
+        // The operator's finding is in a file that spells no identifier of the list.
+        let base = "import UIKit\nclass ListController: UIViewController {}\n"
+        let operatorFile = """
+            extension ListController {
+                override static func ==(lhs: ListController, rhs: ListController) -> Bool { false }
+            }
+            """
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: MissingSuperCallRule.self,
+                                                                options: ["controller_methods": .strings(["==(_:_:)"])])])
+        let result = Linter.lint([LintInput(path: "A.swift", bytes: Array(base.utf8)),
+                                  LintInput(path: "B.swift", bytes: Array(operatorFile.utf8))], configuration: configuration)
+        XCTAssertEqual(result.diagnostics.map(\.path), ["B.swift"])
+    }
+
     func testWhatCountsAsSpellingAWord() {
         let anchors = AnchorWords(words: ["addChild", "loadView"])
         func mayFire(_ text: String) -> Bool {

@@ -18,14 +18,27 @@ public struct AnchorWords: Sendable {
     /// Candidate words by length, each with its first byte (the cheap test) and all its bytes.
     private let byLength: [[[UInt8]]]
 
-    /// `nil` when some enabled rule may fire in any file (it names no words): every file is linted.
+    /// `nil` when some enabled rule may fire in any file (it names no words, or a word this byte
+    /// comparison cannot stand for): every file is linted.
     public init?(_ configuration: LintConfiguration) {
         var words = Set<String>()
         for setup in configuration.rules {
-            guard let anchors = setup.rule.anchorWords(setup.options) else { return nil }
+            guard let anchors = setup.rule.anchorWords(setup.options), anchors.allSatisfy(Self.isComparableByBytes)
+            else { return nil }
             words.formUnion(anchors)
         }
         self.init(words: words)
+    }
+
+    /// Whether a file spells `word` exactly when its bytes hold it: a plain ASCII identifier. An
+    /// operator (a configured `==(_:_:)`) is no identifier token, and Swift compares names as
+    /// `String`s, for which U+212A KELVIN SIGN is the letter `K`; words with either are not skipped on.
+    static func isComparableByBytes(_ word: String) -> Bool {
+        guard let first = word.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return word.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        } && !word.contains("K")
     }
 
     init(words: Set<String>) {
