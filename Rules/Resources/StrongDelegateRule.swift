@@ -4,9 +4,11 @@ import LifeguardKit
 public struct StrongDelegateRule: Rule {
     public init() {}
 
-    /// Every file may hold a finding: a delegate property may have any name that ends in `Delegate` or
-    /// `DataSource`, which no word list spells.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { nil }
+    /// Pass 2 skips files without these words: every finding is a property whose name
+    /// `isDelegateName` accepts, so it is one of the words or ends in one of the suffixes.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["delegate", "dataSource"] }
+
+    public static func anchorSuffixes(_ options: RuleOptions) -> Set<String> { ["Delegate", "DataSource"] }
 
     public static let description = RuleDescription(
         id: "strong_delegate",

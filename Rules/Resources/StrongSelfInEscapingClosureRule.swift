@@ -4,9 +4,9 @@ import LifeguardKit
 public struct StrongSelfInEscapingClosureRule: Rule {
     public init() {}
 
-    /// Every file may hold a finding: a closure can capture `self` without spelling it (a `Task` body, implicit
-    /// `self` after `[self]`), in any file.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { nil }
+    /// Pass 2 skips files without these words: a finding's closure captures `self` by spelling it (in
+    /// its body or capture list) or is a `Task` closure, the only kind that uses `self` implicitly here.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["self", "Task"] }
 
     public static let description = RuleDescription(
         id: "strong_self_in_escaping_closure",

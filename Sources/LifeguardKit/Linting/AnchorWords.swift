@@ -17,17 +17,23 @@ import Musl
 public struct AnchorWords: Sendable {
     /// Candidate words by length, each with its first byte (the cheap test) and all its bytes.
     private let byLength: [[[UInt8]]]
+    /// Endings that count as words (`Delegate`).
+    private let suffixes: [[UInt8]]
 
     /// `nil` when some enabled rule may fire in any file (it names no words, or a word this byte
     /// comparison cannot stand for): every file is linted.
     public init?(_ configuration: LintConfiguration) {
         var words = Set<String>()
+        var suffixes = Set<String>()
         for setup in configuration.rules {
-            guard let anchors = setup.rule.anchorWords(setup.options), anchors.allSatisfy(Self.isComparableByBytes)
+            let endings = setup.rule.anchorSuffixes(setup.options)
+            guard let anchors = setup.rule.anchorWords(setup.options), anchors.allSatisfy(Self.isComparableByBytes),
+                  endings.allSatisfy(Self.isComparableByBytes)
             else { return nil }
             words.formUnion(anchors)
+            suffixes.formUnion(endings)
         }
-        self.init(words: words)
+        self.init(words: words, suffixes: suffixes)
     }
 
     /// Whether a file spells `word` exactly when its bytes hold it: a plain ASCII identifier. An
@@ -41,7 +47,8 @@ public struct AnchorWords: Sendable {
         } && !word.contains("K")
     }
 
-    init(words: Set<String>) {
+    init(words: Set<String>, suffixes: Set<String> = []) {
+        self.suffixes = suffixes.map { Array($0.utf8) }.filter { !$0.isEmpty }
         var byLength: [[[UInt8]]] = []
         for word in words {
             let bytes = Array(word.utf8)
@@ -55,7 +62,7 @@ public struct AnchorWords: Sendable {
     static let commentMarker = Array("lifeguard:".utf8)
 
     /// Whether a rule may find something in `tree`: one of the words is an identifier or keyword
-    /// token (written with or without backticks), or a comment mentions `lifeguard:`.
+    /// token (written with or without backticks), or ends one, or a comment mentions `lifeguard:`.
     public func mayFire(in tree: SyntaxTree) -> Bool {
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return false }
@@ -69,9 +76,15 @@ public struct AnchorWords: Sendable {
                         end -= 1
                     }
                     let length = end - start
-                    guard length < byLength.count else { continue }
-                    for word in byLength[length] where word[0] == base[start] {
-                        if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, length) }) == 0 {
+                    if length < byLength.count {
+                        for word in byLength[length] where word[0] == base[start] {
+                            if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, length) }) == 0 {
+                                return true
+                            }
+                        }
+                    }
+                    for suffix in suffixes where suffix.count <= length && suffix.last == base[end - 1] {
+                        if suffix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + end - $0.count, $0.count) }) == 0 {
                             return true
                         }
                     }

@@ -9,6 +9,9 @@ public protocol Rule: Sendable {
     /// Pass 2 skips the files that contain no enabled rule's words (see `AnchorWords`), so the
     /// set must be a necessary condition: every finding's file spells one of them.
     static func anchorWords(_ options: RuleOptions) -> Set<String>?
+    /// Word endings that count as anchor words too: a file with an identifier ending in one
+    /// (`listDelegate` for `Delegate`) is linted.
+    static func anchorSuffixes(_ options: RuleOptions) -> Set<String>
 }
 
 extension Rule {
@@ -16,6 +19,8 @@ extension Rule {
 
     /// A rule that names no words is run on every file.
     public static func anchorWords(_ options: RuleOptions) -> Set<String>? { nil }
+
+    public static func anchorSuffixes(_ options: RuleOptions) -> Set<String> { [] }
 
     /// The base names (`willMove`) of full function names (`willMove(toParent:)`), as anchor words.
     public static func baseNames(_ fullNames: some Sequence<String>) -> Set<String> {
