@@ -134,7 +134,7 @@ final class AnchorWordsTests: XCTestCase {
     }
 
     func testSubstringSearch() {
-        let needle = Array("lifeguard:".utf8)
+        let needle = SuppressionParser.prefix
         func contains(_ text: String) -> Bool {
             Array(text.utf8).withUnsafeBufferPointer { AnchorWords.contains(needle, in: $0) }
         }
