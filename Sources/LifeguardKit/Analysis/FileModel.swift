@@ -51,8 +51,9 @@ public final class FileModel: Sendable {
         self.index = index
         self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
         var byName: [String: [CallID]] = [:]
-        for (position, call) in tree.outline.calls.enumerated() {
-            byName[tree.text(ofToken: call.nameToken), default: []].append(CallID(position))
+        let calls = tree.outline.calls
+        for position in calls.indices {
+            byName[tree.text(ofToken: calls[position].nameToken), default: []].append(CallID(position))
         }
         self.callsByName = byName
         let qualified = ProjectIndex.qualifiedNames(tree)

@@ -265,6 +265,13 @@ extension FileModel {
         }
     }
 
+    /// `name.first?.isLowercase`, told from the first byte when it is ASCII (only `a`–`z` are
+    /// lowercase there).
+    static func startsLowercase(_ name: String) -> Bool {
+        if let first = name.utf8.first, first < 0x80 { return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") }
+        return name.first?.isLowercase == true
+    }
+
     func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
                               visited: inout Set<VariableID>) -> ObjectRef {
         switch binding(of: name, at: token) {
@@ -273,8 +280,8 @@ extension FileModel {
         case .free(let free):
             // Inside a type, a bare lowercase name that is no local is a member of `self`: one the
             // run declares, or one a framework superclass does (`children`, `view`, `topAnchor`).
-            guard isMemberOfEnclosingType(free, at: node)
-                    || (free.first?.isLowercase == true && outline.nodes[node.index].enclosingType >= 0) else {
+            guard (Self.startsLowercase(free) && outline.nodes[node.index].enclosingType >= 0)
+                    || isMemberOfEnclosingType(free, at: node) else {
                 return ObjectRef(root: .global(free))
             }
             return ObjectRef(root: .selfObject, path: [.member(free)], phase: phaseOfProperty(free, at: node))

@@ -307,8 +307,11 @@ extension FileModel {
     /// `x.autoresizingMask` keep `x`'s frame current.
     func directEffects(of assignment: AssignmentID) -> [(ObjectRef, CallSummaries.Effect)] {
         let item = outline.assignments[assignment.index]
-        guard let lhs = ExpressionChain(tree, tokens: item.lhs) else { return [] }
-        if isNilLiteral(item.rhs) { return [(object(of: lhs, at: item.nodeID), .released)] }
+        let releases = isNilLiteral(item.rhs)
+        // Most assignments are neither: told from the left side's tokens before a chain is built.
+        guard releases || lastNameMayBeProtocolProperty(item.lhs),
+              let lhs = ExpressionChain(tree, tokens: item.lhs) else { return [] }
+        if releases { return [(object(of: lhs, at: item.nodeID), .released)] }
         if lhs.lastName == "translatesAutoresizingMaskIntoConstraints" || lhs.lastName == "autoresizingMask",
            let owner = lhs.dropping(last: 1) {
             let value = tree.text(ofTokens: item.rhs)
@@ -319,6 +322,24 @@ extension FileModel {
             return objects(inExpression: item.rhs, at: item.nodeID).map { ($0, .handedToContainer) }
         }
         return []
+    }
+
+    /// The properties whose assignment `directEffects(of:)` reads, by bytes.
+    private static let protocolProperties: [[UInt8]] = ["translatesAutoresizingMaskIntoConstraints", "autoresizingMask",
+                                                        "viewControllers", "rootViewController"].map { Array($0.utf8) }
+
+    /// Whether an identifier token among `range` spells one of `protocolProperties` (backticks
+    /// aside): a chain's last name is one of its tokens, so without one it cannot be any of them.
+    private func lastNameMayBeProtocolProperty(_ range: Range<Int>) -> Bool {
+        let bytes = tree.source.bytes
+        for token in range where token < tree.tokens.count && tree.tokens[token].kind == .identifier {
+            var span = tree.tokens[token].range
+            if tree.tokens[token].flags.contains(.backticked), span.count >= 2 { span = (span.lowerBound + 1)..<(span.upperBound - 1) }
+            for word in Self.protocolProperties where word.count == span.count {
+                if bytes[span].elementsEqual(word) { return true }
+            }
+        }
+        return false
     }
 
     /// What a call to a function of the run does to the objects it is given (from the function's
@@ -443,7 +464,12 @@ extension FileModel {
 enum ProtocolVocabulary {
     /// Whether a call of this base name can have a direct effect (`directEffects(of:)` decides).
     static func mayHaveDirectEffects(_ name: String) -> Bool {
-        directCallNames.contains(name) || name.hasPrefix("constraint") || name.hasSuffix("Constraints")
+        // This runs for every distinct call name of every file: an ASCII name (nearly all) is
+        // tested on its bytes, which is what `hasPrefix`/`hasSuffix` decide for ASCII.
+        if let verdict = name.utf8.withContiguousStorageIfAvailable({ ASCIIWords.mayHaveDirectEffects($0) }), let verdict {
+            return verdict
+        }
+        return directCallNames.contains(name) || name.hasPrefix("constraint") || name.hasSuffix("Constraints")
             || name == "NSLayoutConstraint" || name.hasSuffix("NavigationController")
             || ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name)
             || looksLikeLayoutLibraryCall(name)
@@ -464,4 +490,43 @@ enum ProtocolVocabulary {
         "setViewControllers", "pushViewController", "present", "show", "showDetailViewController", "invalidate", "cancel",
         "removeObserver", "beginAppearanceTransition", "endAppearanceTransition",
     ]
+}
+
+/// `ProtocolVocabulary`'s name tests on the bytes of an ASCII name, without building `String`s or
+/// hashing: `nil` for a name with any other byte, which the `String` tests decide instead.
+enum ASCIIWords {
+    static func mayHaveDirectEffects(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for byte in name where byte >= 0x80 { return nil }
+        if prefixes.contains(where: { hasPrefix(name, $0) }) || suffixes.contains(where: { hasSuffix(name, $0) }) {
+            return true
+        }
+        return exact.contains { equal(name, $0) }
+    }
+
+    /// `directCallNames`, `NSLayoutConstraint` and the closure-receiver calls.
+    private static let exact: [[UInt8]] = (ProtocolVocabulary.directCallNames.sorted() + ["NSLayoutConstraint"]
+        + ClosureReceiverRelation.elementCalls.sorted() + ClosureReceiverRelation.elementOrSelfCalls.sorted()).map { Array($0.utf8) }
+    /// `constraint…` and the layout-library prefixes of `looksLikeLayoutLibraryCall`.
+    private static let prefixes: [[UInt8]] = ["constraint", "pin", "autoPin", "autoSet", "autoAlign", "autoCenter", "constrain",
+                                              "anchor", "edges", "fillSuperview"].map { Array($0.utf8) }
+    /// `…Constraints`, `…NavigationController` and the layout-library suffixes.
+    private static let suffixes: [[UInt8]] = ["Constraints", "NavigationController", "Superview", "SuperviewEdges",
+                                              "SuperviewSafeArea"].map { Array($0.utf8) }
+
+    static func equal(_ name: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+        name.count == word.count && hasPrefix(name, word)
+    }
+
+    static func hasPrefix(_ name: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+        guard name.count >= word.count else { return false }
+        for index in word.indices where name[index] != word[index] { return false }
+        return true
+    }
+
+    static func hasSuffix(_ name: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
+        guard name.count >= word.count else { return false }
+        let offset = name.count - word.count
+        for index in word.indices where name[offset + index] != word[index] { return false }
+        return true
+    }
 }
