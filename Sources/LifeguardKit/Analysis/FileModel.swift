@@ -133,29 +133,49 @@ public final class FileModel: Sendable {
 
     /// The full Swift name a call site spells: `embed(_:in:)` (trailing closures not counted).
     public func fullName(of call: CallID) -> String {
-        // Built straight from the source bytes: this runs for many calls of every file.
+        // Built straight from the source bytes into the string's own storage: this runs for many
+        // calls of every file.
         let item = outline.calls[call.index]
-        let bytes = tree.source.bytes
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(32)
-        let nameRange = tree.tokens[item.nameToken].range
-        let backticked = tree.tokens[item.nameToken].flags.contains(.backticked)
-        utf8.append(contentsOf: bytes[(nameRange.lowerBound + (backticked ? 1 : 0))..<(nameRange.upperBound - (backticked ? 1 : 0))])
-        utf8.append(UInt8(ascii: "("))
-        for argument in outline.arguments[item.arguments] {
-            if let token = argument.labelToken {
-                let range = tree.tokens[token].range
-                let quoted = tree.tokens[token].flags.contains(.backticked)
-                utf8.append(contentsOf: bytes[(range.lowerBound + (quoted ? 1 : 0))..<(range.upperBound - (quoted ? 1 : 0))])
-            } else if let label = argument.label {
-                utf8.append(contentsOf: label.utf8)
-            } else {
-                utf8.append(UInt8(ascii: "_"))
-            }
-            utf8.append(UInt8(ascii: ":"))
+        let arguments = outline.arguments[item.arguments]
+        func bytes(ofToken token: Int) -> Range<Int> {
+            let range = tree.tokens[token].range
+            let quoted = tree.tokens[token].flags.contains(.backticked) && range.count >= 2
+            return quoted ? (range.lowerBound + 1)..<(range.upperBound - 1) : range
         }
-        utf8.append(UInt8(ascii: ")"))
-        return String(decoding: utf8, as: UTF8.self)
+        let nameBytes = bytes(ofToken: item.nameToken)
+        var count = nameBytes.count + 2
+        for argument in arguments {
+            if let token = argument.labelToken {
+                count += bytes(ofToken: token).count + 1
+            } else {
+                count += (argument.label?.utf8.count ?? 1) + 1
+            }
+        }
+        let source = tree.source.bytes
+        let text = String(unsafeUninitializedCapacity: count) { buffer in
+            var position = 0
+            func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+                for byte in bytes {
+                    buffer[position] = byte
+                    position += 1
+                }
+            }
+            append(source[nameBytes])
+            append(CollectionOfOne(UInt8(ascii: "(")))
+            for argument in arguments {
+                if let token = argument.labelToken {
+                    append(source[bytes(ofToken: token)])
+                } else if let label = argument.label {
+                    append(label.utf8)
+                } else {
+                    append(CollectionOfOne(UInt8(ascii: "_")))
+                }
+                append(CollectionOfOne(UInt8(ascii: ":")))
+            }
+            append(CollectionOfOne(UInt8(ascii: ")")))
+            return position
+        }
+        return text
     }
 
     /// The receiver of a call as a chain, when it has one and it is a chain.

@@ -45,8 +45,8 @@ public struct PipelineOptions: Sendable {
     /// Keep every file's bytes in the result's excerpts. Meant for files given in memory, whose
     /// buffers are shared rather than copied; the CLI keeps only flagged lines.
     public var keepsSources = false
-    /// Never free the project index: a process that exits after the run (the CLI) skips tearing
-    /// down its hundreds of thousands of entries one by one.
+    /// Never free the project index or the per-file facts it was built from: a process that exits
+    /// after the run (the CLI) skips tearing down their hundreds of thousands of entries one by one.
     public var keepsIndexUntilExit: Bool
     /// Run pass 2 on every file, even one that spells none of the enabled rules' anchor words
     /// (`AnchorWords`); for the test that the words lose no finding.
@@ -262,7 +262,8 @@ public final class LintPipeline: Sendable {
         statistics.passOneWall = Self.seconds(PhaseClock.now() - passOneStart)
 
         // Order, drop second paths to the same file, set problems aside.
-        var all = records.all.flatMap { $0 }
+        // Moved out of the workers' slots, so each file's facts have one owner and are freed once.
+        var all = records.take(leaving: []).flatMap { $0 }
         if options.ordersByPath {
             all.sort { ($0.file.displayPath, $0.sequence) < ($1.file.displayPath, $1.sequence) }
         } else {
@@ -292,10 +293,14 @@ public final class LintPipeline: Sendable {
 
         let indexStart = PhaseClock.now()
         let indexCPUStart = PhaseClock.processCPU()
-        let index = ProjectIndex(facts: linted.map { $0.facts! }, extraControllerBases: configuration.extraControllerBases,
+        let facts = linted.indices.map { linted[$0].facts.take()! }
+        let index = ProjectIndex(facts: facts, extraControllerBases: configuration.extraControllerBases,
                                  extraViewBases: configuration.extraViewBases)
-        for position in linted.indices { linted[position].facts = nil }
-        if options.keepsIndexUntilExit { _ = Unmanaged.passRetained(index) }
+        if options.keepsIndexUntilExit {
+            _ = Unmanaged.passRetained(index)
+            // The facts too: freeing every file's tables one by one costs a tenth of a second at the end.
+            _ = Unmanaged.passRetained(FactsKeeper(facts))
+        }
         statistics.indexWall = Self.seconds(PhaseClock.now() - indexStart)
         statistics.indexCPU = Self.seconds(PhaseClock.processCPU() - indexCPUStart)
 
@@ -337,6 +342,12 @@ public final class LintPipeline: Sendable {
     }
 
     private static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
+
+    /// Holds pass 1's facts for a process that never frees them (`keepsIndexUntilExit`).
+    private final class FactsKeeper: Sendable {
+        let facts: [ProjectIndexFacts]
+        init(_ facts: [ProjectIndexFacts]) { self.facts = facts }
+    }
 
     /// Reads, parses and extracts the index facts of one file.
     private static func firstPass(sequence: Int, file: PipelineFile, callNames: Set<String>, anchors: AnchorWords?,

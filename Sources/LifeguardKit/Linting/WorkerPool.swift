@@ -144,4 +144,13 @@ final class Slots<Value>: @unchecked Sendable {
     }
 
     var all: [Value] { Array(buffer) }
+
+    /// Every element, moved out and replaced by `empty`: the caller then holds the only copy.
+    func take(leaving empty: Value) -> [Value] {
+        buffer.indices.map { index in
+            var value = empty
+            swap(&value, &buffer[index])
+            return value
+        }
+    }
 }
