@@ -212,9 +212,8 @@ public struct CallSummaries: Sendable {
 
     /// `embed` for `embed(_:in:)`, by bytes: this runs for every function of the run.
     static func baseName(of fullName: String) -> String {
-        let utf8 = fullName.utf8
-        guard let paren = utf8.firstIndex(of: UInt8(ascii: "(")) else { return fullName }
-        return String(fullName[..<paren])
+        guard let paren = ASCIIBytes.firstOffset(of: UInt8(ascii: "("), in: fullName) else { return fullName }
+        return ASCIIBytes.prefix(of: fullName, upTo: paren)
     }
 
     /// What one task of the merge produced.

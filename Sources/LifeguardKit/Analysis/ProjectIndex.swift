@@ -668,8 +668,10 @@ struct NameTable: Sendable {
         return matching.min() ?? simple
     }
 
-    // These run for every type name of the run, so they search UTF-8 bytes, not Characters.
+    // These run for every type name of the run, so they search UTF-8 bytes, not Characters, and
+    // in the string's own storage (`ASCIIBytes`) rather than through its index type.
     static func withoutGenerics(_ name: String) -> String {
+        guard ASCIIBytes.firstOffset(of: UInt8(ascii: "<"), in: name) != nil else { return name }
         let bytes = name.utf8
         guard let angle = bytes.firstIndex(of: UInt8(ascii: "<")) else { return name }
         var result = String(name[..<angle])
@@ -681,13 +683,37 @@ struct NameTable: Sendable {
     }
 
     static func lastComponent(_ name: String) -> String {
-        let bytes = name.utf8
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return name }
-        return String(name[bytes.index(after: dot)...])
+        guard let dot = ASCIIBytes.lastOffset(of: UInt8(ascii: "."), in: name) else { return name }
+        return ASCIIBytes.suffix(of: name, from: dot + 1)
     }
 
     static func parentScope(_ name: String) -> String? {
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        return String(name[..<dot])
+        guard let dot = ASCIIBytes.lastOffset(of: UInt8(ascii: "."), in: name) else { return nil }
+        return ASCIIBytes.prefix(of: name, upTo: dot)
+    }
+}
+
+/// Searches for an ASCII delimiter (`.`, `<`, `(`) in a string's UTF-8 storage. An ASCII byte
+/// never occurs inside a multi-byte character, so an offset found is a character boundary and the
+/// pieces around it are the same strings slicing by `String.Index` would give.
+enum ASCIIBytes {
+    static func firstOffset(of byte: UInt8, in text: String) -> Int? {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.firstIndex(of: byte) }) { return found }
+        return text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+    }
+
+    static func lastOffset(of byte: UInt8, in text: String) -> Int? {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.lastIndex(of: byte) }) { return found }
+        return text.utf8.lastIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+    }
+
+    /// The text before UTF-8 offset `end`.
+    static func prefix(of text: String, upTo end: Int) -> String {
+        String(text[..<text.utf8.index(text.utf8.startIndex, offsetBy: end)])
+    }
+
+    /// The text from UTF-8 offset `start` on.
+    static func suffix(of text: String, from start: Int) -> String {
+        String(text[text.utf8.index(text.utf8.startIndex, offsetBy: start)...])
     }
 }
