@@ -576,13 +576,18 @@ struct NameTable: Sendable {
     private var aliases: [String: ProjectIndex.AliasTarget] = [:]
 
     init(files: [ProjectIndexFacts]) {
-        var bySuffix: [String: [String]] = [:]
+        // A trailing part most often belongs to one declaration, which is then its resolution;
+        // only parts that several share keep their candidates, to choose among at the end.
+        var shared: [String: [String]] = [:]
         func add(_ key: String) {
             declared.insert(key)
             // Qualified names have at most `maxQualifiedDepth + 1` parts, so each adds a bounded number.
             var suffix = key[...]
             while true {
-                bySuffix[String(suffix), default: []].append(key)
+                let part = String(suffix)
+                if let earlier = resolution.updateValue(key, forKey: part) {
+                    shared[part, default: [earlier]].append(key)
+                }
                 guard let dot = suffix.utf8.firstIndex(of: UInt8(ascii: ".")) else { break }
                 suffix = suffix[suffix.utf8.index(after: dot)...]
             }
@@ -602,8 +607,7 @@ struct NameTable: Sendable {
                 }
             }
         }
-        resolution.reserveCapacity(bySuffix.count)
-        for (name, candidates) in bySuffix {
+        for (name, candidates) in shared {
             resolution[name] = Self.resolveAmong(candidates, name: name, simple: Self.lastComponent(name))
         }
     }
