@@ -86,8 +86,9 @@ public struct CallSummaries: Sendable {
     /// Callable functions by their type's key (`nil` for free functions) and full name: a call on
     /// `self` looks up its class chain's few classes instead of filtering every same-named method.
     private var byTypeAndName: [NameInType: [Int]] = [:]
-    /// Who calls each full name: (calling function, index of the edge in its list).
-    private var callersByName: [String: [(function: Int32, edge: Int32)]] = [:]
+    /// Who calls each callable full name, filed under the first function of that name in
+    /// `byName` (one slot per function, most empty): (calling function, index of the edge in its list).
+    private var callersByName: [[(function: Int32, edge: Int32)]] = []
     /// Each function's calls, as pass one recorded them.
     private var edges: [[FileSummaries.Edge]] = []
     /// Each class's superclass in the run, by key.
@@ -175,20 +176,14 @@ public struct CallSummaries: Sendable {
                 baseNames = names
             }
         }
-        // Who calls each name, and where each call goes, are independent reads of what is merged
-        // so far: they run side by side, the resolution split into slices of callers.
+        // Where each call goes is an independent read of what is merged so far: resolved in slices
+        // of callers side by side, each also noting which name it calls for `callers(of:)`.
         self.superclasses = superclasses.value
         let snapshot = self
-        let slices = Self.slices(of: functions.count)
-        let parts = Parallel.map(Array(0...slices.count)) { part -> ResolutionPart in
-            part == slices.count ? .callers(snapshot.indexCallersByName()) : .resolved(snapshot.resolve(slices[part]))
-        }
-        var resolved: [ResolvedSlice] = []
-        for part in parts {
-            switch part {
-            case .callers(let callers): callersByName = callers
-            case .resolved(let slice): resolved.append(slice)
-            }
+        let resolved = Parallel.map(Self.slices(of: functions.count)) { snapshot.resolve($0) }
+        callersByName = Array(repeating: [], count: functions.count)
+        for slice in resolved {
+            for (name, caller, edge) in slice.named { callersByName[Int(name)].append((caller, edge)) }
         }
         propagate(resolved)
     }
@@ -216,18 +211,15 @@ public struct CallSummaries: Sendable {
         return ASCIIBytes.prefix(of: fullName, upTo: paren)
     }
 
-    /// What one task of the merge produced.
-    private enum ResolutionPart: Sendable {
-        case callers([String: [(function: Int32, edge: Int32)]])
-        case resolved(ResolvedSlice)
-    }
-
     /// Where the calls of a slice of callers go, in caller and edge order.
     private struct ResolvedSlice: Sendable {
         /// (callee, caller, edge) for every call that reaches a function of the run.
         var calls: [(callee: Int32, caller: Int32, edge: Int32)] = []
         /// (caller, edge) for every call to unknown code that may keep its arguments.
         var escapes: [(caller: Int32, edge: Int32)] = []
+        /// (first function of the callee's name, caller, edge) for every call spelling the full
+        /// name of a callable function of the run.
+        var named: [(name: Int32, caller: Int32, edge: Int32)] = []
     }
 
     /// Caller ranges of about equal size, a few per core so an uneven slice does not hold up the rest.
@@ -235,17 +227,6 @@ public struct CallSummaries: Sendable {
         let parts = max(1, min(8, count / 2_000))
         let size = (count + parts - 1) / parts
         return stride(from: 0, to: count, by: max(size, 1)).map { $0..<min($0 + max(size, 1), count) }
-    }
-
-    private func indexCallersByName() -> [String: [(function: Int32, edge: Int32)]] {
-        var callers: [String: [(function: Int32, edge: Int32)]] = [:]
-        // Indices, not copies of whole edges: a copy retains every string and array it holds.
-        for index in edges.indices {
-            for position in edges[index].indices {
-                callers[edges[index][position].callee, default: []].append((Int32(index), Int32(position)))
-            }
-        }
-        return callers
     }
 
     /// Resolves the calls of `callers`: a call on `self` (or `super`) runs a method of the
@@ -258,8 +239,12 @@ public struct CallSummaries: Sendable {
             let typeKey = functions[caller].typeKey
             for position in edges[caller].indices {
                 let callee = edges[caller][position].callee
-                let resolved = edges[caller][position].receiver == .selfObject
-                    ? functions(named: callee, inClassChainOf: typeKey) : byName[callee] ?? []
+                var resolved: [Int] = []
+                if let named = byName[callee], let first = named.first {
+                    slice.named.append((Int32(first), Int32(caller), Int32(position)))
+                    resolved = edges[caller][position].receiver == .selfObject
+                        ? functions(named: callee, inClassChainOf: typeKey) : named
+                }
                 guard !resolved.isEmpty else {
                     guard !edges[caller][position].arguments.isEmpty else { continue }
                     let passive = knownCalls[callee] ?? FrameworkCalls.keepsArguments(callee)
@@ -393,10 +378,12 @@ public struct CallSummaries: Sendable {
         return result
     }
 
-    /// The call sites of `fullName` in the run whose receiver or arguments are targets of their
-    /// caller (calls that pass nothing traceable are not recorded).
+    /// The call sites of `fullName`, a function of the run, whose receiver or arguments are targets
+    /// of their caller (calls that pass nothing traceable are not recorded). A name the run declares
+    /// no callable function of (an accessor's `didSet`, a framework method) has none.
     public func callers(of fullName: String) -> [Caller] {
-        (callersByName[fullName] ?? []).map { site in
+        guard let first = byName[fullName]?.first else { return [] }
+        return callersByName[first].map { site in
             let edge = edges[Int(site.function)][Int(site.edge)]
             return Caller(function: Int(site.function), receiver: edge.receiver, arguments: edge.arguments,
                           localArguments: edge.localArguments)
