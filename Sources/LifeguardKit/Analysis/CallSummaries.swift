@@ -266,26 +266,31 @@ public struct CallSummaries: Sendable {
     /// limit bounds how deep a chain of helpers is followed. Effects travel packed into integers
     /// (`PackedEffects`), so propagation hashes no strings.
     private mutating func propagate(_ resolved: [ResolvedSlice]) {
+        // The starting effects and the callers of each function are independent: built side by side.
+        let snapshot = self
         var packer = PackedEffects()
-        var effects: [Set<UInt64>] = functions.map { $0.effects.isEmpty ? [] : Set($0.effects.map { packer.pack($0) }) }
+        var effects: [Set<UInt64>] = []
+        var callers = CallerLists()
+        for part in Parallel.map([0, 1], { task -> PropagationStart in
+            task == 0 ? snapshot.startingEffects(resolved) : .callers(CallerLists(resolved, functions: snapshot.functions.count))
+        }) {
+            switch part {
+            case .effects(let start, let startPacker):
+                effects = start
+                packer = startPacker
+            case .callers(let lists):
+                callers = lists
+            }
+        }
         // Edges are packed when an effect first travels them: most calls reach nothing with effects.
         var packedEdges: [Int: PackedEffects.Edge] = [:]
-        var callersOf: [[(caller: Int32, edge: Int32)]] = Array(repeating: [], count: functions.count)
-        for slice in resolved {
-            for (caller, position) in slice.escapes {
-                for (_, target) in edges[Int(caller)][Int(position)].arguments {
-                    effects[Int(caller)].insert(packer.pack(target) | UInt64(Effect.escapesToUnknown.rawValue))
-                }
-            }
-            for (callee, caller, position) in slice.calls { callersOf[Int(callee)].append((caller, position)) }
-        }
         var depth = Array(repeating: 0, count: functions.count)
-        var pending = functions.indices.filter { !effects[$0].isEmpty && !callersOf[$0].isEmpty }
+        var pending = functions.indices.filter { !effects[$0].isEmpty && callers.hasCallers($0) }
         var queued = Set(pending)
         while let callee = pending.popLast() {
             queued.remove(callee)
             guard depth[callee] < Self.propagationRounds else { continue }
-            for (caller32, position) in callersOf[callee] {
+            for (caller32, position) in callers.of(callee) {
                 let caller = Int(caller32)
                 let key = caller << 20 | Int(position)
                 let edge: PackedEffects.Edge
@@ -299,7 +304,7 @@ public struct CallSummaries: Sendable {
                 for effect in effects[callee] {
                     if let mapped = PackedEffects.map(effect, through: edge), effects[caller].insert(mapped).inserted { grew = true }
                 }
-                if grew, !callersOf[caller].isEmpty, queued.insert(caller).inserted {
+                if grew, callers.hasCallers(caller), queued.insert(caller).inserted {
                     depth[caller] = max(depth[caller], depth[callee] + 1)
                     pending.append(caller)
                 }
@@ -308,6 +313,59 @@ public struct CallSummaries: Sendable {
         packedEdges = [:]
         for index in functions.indices where effects[index].count != functions[index].effects.count {
             functions[index].effects = Set(effects[index].map { packer.unpack($0) })
+        }
+    }
+
+    /// What one task of the propagation's start produced.
+    private enum PropagationStart: Sendable {
+        case effects([Set<UInt64>], PackedEffects)
+        case callers(CallerLists)
+    }
+
+    /// Each function's own effects, packed, with what it hands to unknown code.
+    private func startingEffects(_ resolved: [ResolvedSlice]) -> PropagationStart {
+        var packer = PackedEffects()
+        var effects: [Set<UInt64>] = functions.map { $0.effects.isEmpty ? [] : Set($0.effects.map { packer.pack($0) }) }
+        for slice in resolved {
+            for (caller, position) in slice.escapes {
+                for (_, target) in edges[Int(caller)][Int(position)].arguments {
+                    effects[Int(caller)].insert(packer.pack(target) | UInt64(Effect.escapesToUnknown.rawValue))
+                }
+            }
+        }
+        return .effects(effects, packer)
+    }
+
+    /// The calls reaching each function, (caller, edge) in caller order, in one array sliced by
+    /// callee (no array per function).
+    private struct CallerLists: Sendable {
+        private var starts: [Int32] = []
+        private var sites: [(caller: Int32, edge: Int32)] = []
+
+        init() {}
+
+        init(_ resolved: [ResolvedSlice], functions: Int) {
+            var starts = [Int32](repeating: 0, count: functions + 1)
+            for slice in resolved {
+                for call in slice.calls { starts[Int(call.callee) + 1] += 1 }
+            }
+            for index in 0..<functions { starts[index + 1] += starts[index] }
+            var next = starts
+            var sites = [(caller: Int32, edge: Int32)](repeating: (0, 0), count: Int(starts[functions]))
+            for slice in resolved {
+                for (callee, caller, edge) in slice.calls {
+                    sites[Int(next[Int(callee)])] = (caller, edge)
+                    next[Int(callee)] += 1
+                }
+            }
+            self.starts = starts
+            self.sites = sites
+        }
+
+        func hasCallers(_ function: Int) -> Bool { starts[function] < starts[function + 1] }
+
+        func of(_ function: Int) -> ArraySlice<(caller: Int32, edge: Int32)> {
+            sites[Int(starts[function])..<Int(starts[function + 1])]
         }
     }
 
@@ -405,7 +463,7 @@ struct NameInType: Hashable {
 /// Target-effect pairs packed into one integer each — the target's kind (2 bits), its parameter
 /// position or interned member name (32 bits), the effect (8 bits) — so that propagating them is
 /// integer work.
-struct PackedEffects {
+struct PackedEffects: Sendable {
     private var memberIDs: [String: UInt64] = [:]
     private var memberNames: [String] = []
 

@@ -223,11 +223,13 @@ public struct ProjectIndexFacts: Sendable {
                 }
             }
             let functionNode = outline.nodes[assignment.node].enclosingFunction
-            let function = functionNode >= 0 ? outline.functions[outline.nodes[functionNode].detail] : nil
+            // The two fields read in place, not the whole declaration copied.
+            let function = functionNode >= 0 ? outline.nodes[functionNode].detail : -1
             assignments.append(AssignmentEntry(
                 member: member, value: value, isOwnMember: lhs.names.count == 1,
                 type: Self.enclosingType(outline, assignment.node), receiver: receiver,
-                function: function?.fullName, inDeinit: function?.kind == .deinitializer))
+                function: function >= 0 ? outline.functions[function].fullName : nil,
+                inDeinit: function >= 0 && outline.functions[function].kind == .deinitializer))
         }
     }
 
