@@ -454,6 +454,13 @@ public struct CallSummaries: Sendable {
     }
 }
 
+extension CallSummaries.Target {
+    var isParameter: Bool {
+        if case .parameter = self { return true }
+        return false
+    }
+}
+
 /// A function's type key (`nil` for a free function) and full name.
 struct NameInType: Hashable {
     var type: String?
@@ -646,6 +653,36 @@ public struct FileSummaries: Sendable {
             return FileSummaries(functions: summaries.compactMap { $0 })
         }
 
+        /// What a plain reference is as a target, read from its binding for the shapes that need
+        /// no object built (`self.name`, a property, a parameter, `self`): the answer
+        /// `model.trackableObject` followed by `target(_:in:)` gives, without the object.
+        /// `.general` for the rest (locals, captures, closure parameters), which the object model decides.
+        enum Quick {
+            case target(CallSummaries.Target?)
+            case general
+        }
+
+        func quickTarget(_ range: Range<Int>, throughSelf: Bool, at node: NodeID, in function: FunctionID) -> Quick {
+            let tree = model.tree
+            let first = range.lowerBound
+            if throughSelf {
+                guard let dot = tree.nextSignificant(after: first), let name = tree.nextSignificant(after: dot) else { return .general }
+                return .target(.member(tree.text(ofToken: name)))
+            }
+            if tree.token(first, is: "self") { return .target(.selfObject) }
+            switch model.binding(of: tree.text(ofToken: first), at: TokenID(first)) {
+            case .selfValue:
+                return .target(.selfObject)
+            case .free(let free):
+                // A bare name that is no member is a global: not a target.
+                return .target(model.isSelfMember(free: free, at: node) ? .member(free) : nil)
+            case .parameter(let owner, let position):
+                return .target(owner == function ? .parameter(position) : nil)
+            default:
+                return .general
+            }
+        }
+
         /// The target an object is, from inside `function`.
         func target(_ object: ObjectRef, in function: FunctionID) -> CallSummaries.Target? {
             switch object.root {
@@ -684,8 +721,13 @@ public struct FileSummaries: Sendable {
                 // A target is a parameter, a property or a local: written as a plain name (or
                 // `self.name`); anything longer is not resolved at all. Unknown code matters only
                 // for the caller's own parameters, which are plain names.
-                guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf,
-                      let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
+                guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf else { continue }
+                if case .target(let quick) = quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID,
+                                                         in: function) {
+                    if let quick, declared || quick.isParameter { edgeArguments.append((position, quick)) }
+                    continue
+                }
+                guard let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
                 if !declared {
                     if case .parameter = object.root, let target = target(object, in: function) {
                         edgeArguments.append((position, target))
@@ -700,11 +742,17 @@ public struct FileSummaries: Sendable {
             }
             var edgeReceiver: CallSummaries.Target?
             if declared, !item.isImplicitMember {
-                var receiver: ObjectRef? = .selfObject
                 if let range = item.receiver {
-                    receiver = model.simpleReference(range) != nil ? model.trackableObject(range, at: item.nodeID) : nil
+                    if let throughSelf = model.simpleReference(range) {
+                        if case .target(let quick) = quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                            edgeReceiver = quick
+                        } else {
+                            edgeReceiver = model.trackableObject(range, at: item.nodeID).flatMap { target($0, in: function) }
+                        }
+                    }
+                } else {
+                    edgeReceiver = .selfObject
                 }
-                edgeReceiver = receiver.flatMap { target($0, in: function) }
             }
             guard edgeReceiver != nil || !edgeArguments.isEmpty || !localArguments.isEmpty else { return }
             summary.edges.append(Edge(callee: model.fullName(of: call), receiver: edgeReceiver, arguments: edgeArguments,

@@ -265,6 +265,11 @@ extension FileModel {
         }
     }
 
+    /// Whether a name no enclosing function declares, used bare at `node`, is a member of `self`.
+    func isSelfMember(free name: String, at node: NodeID) -> Bool {
+        (Self.startsLowercase(name) && outline.nodes[node.index].enclosingType >= 0) || isMemberOfEnclosingType(name, at: node)
+    }
+
     /// `name.first?.isLowercase`, told from the first byte when it is ASCII (only `a`–`z` are
     /// lowercase there).
     static func startsLowercase(_ name: String) -> Bool {
@@ -280,8 +285,7 @@ extension FileModel {
         case .free(let free):
             // Inside a type, a bare lowercase name that is no local is a member of `self`: one the
             // run declares, or one a framework superclass does (`children`, `view`, `topAnchor`).
-            guard (Self.startsLowercase(free) && outline.nodes[node.index].enclosingType >= 0)
-                    || isMemberOfEnclosingType(free, at: node) else {
+            guard isSelfMember(free: free, at: node) else {
                 return ObjectRef(root: .global(free))
             }
             return ObjectRef(root: .selfObject, path: [.member(free)], phase: phaseOfProperty(free, at: node))

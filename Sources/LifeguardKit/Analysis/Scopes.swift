@@ -276,20 +276,25 @@ struct ScopeTable: Sendable {
             return tree.tokens.count
         }
 
-        func finish() -> [String: [Entry]] {
-            var result = collected
-            for (name, list) in collected {
+        /// Sorts each name's list in place (most names have one entry, already in order, with no
+        /// encloser) and links every entry to its encloser.
+        mutating func finish() -> [String: [Entry]] {
+            var open: [Int] = []
+            var position = collected.values.startIndex
+            while position != collected.values.endIndex {
+                defer { collected.values.formIndex(after: &position) }
+                guard collected.values[position].count > 1 else { continue }
                 // Outer entries first when two start together, so the inner one is found first.
-                var sorted = list.sorted { $0.from != $1.from ? $0.from < $1.from : $0.to > $1.to }
-                var open: [Int] = []
-                for index in sorted.indices {
-                    while let last = open.last, sorted[last].to <= sorted[index].from { open.removeLast() }
-                    sorted[index].parent = Int32(open.last ?? -1)
+                collected.values[position].sort { $0.from != $1.from ? $0.from < $1.from : $0.to > $1.to }
+                open.removeAll(keepingCapacity: true)
+                for index in collected.values[position].indices {
+                    let from = collected.values[position][index].from
+                    while let last = open.last, collected.values[position][last].to <= from { open.removeLast() }
+                    collected.values[position][index].parent = Int32(open.last ?? -1)
                     open.append(index)
                 }
-                result[name] = sorted
             }
-            return result
+            return collected
         }
     }
 }
