@@ -273,6 +273,41 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertFalse(m.typeEffects(ofTypeWithKey: "Host").contains(.init(.member("child"), .escapesToUnknown)))
     }
 
+    /// `callers(of:)` is filed while calls resolve: every call of a function of the run that hands
+    /// it something traceable, in caller order, from any file; none for a name nothing declares.
+    func testCallersOfAFunctionAcrossFiles() {
+        let m = model("""
+            final class Host: UIViewController {
+                let child = UIViewController()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    embed(child)
+                    log(child)
+                }
+                func embed(_ controller: UIViewController) { addChild(controller) }
+            }
+            """, others: ["""
+            final class Other: UIViewController {
+                func reuse(_ controller: UIViewController) {
+                    Host().embed(controller)
+                    Host().embed(UIViewController())
+                    embed(42)
+                }
+                func embed(_ number: Int) {}
+            }
+            """])
+        let summaries = m.index.summaries
+        let callers = summaries.callers(of: "embed(_:)")
+        XCTAssertEqual(callers.map { summaries.functions[$0.function].fullName }, ["viewDidLoad()", "reuse(_:)", "reuse(_:)"],
+                       "in caller order; `Host().embed(UIViewController())` hands nothing traceable and is not recorded")
+        XCTAssertEqual(callers.map { $0.arguments.map(\.target) }, [[.member("child")], [.parameter(0)], []])
+        XCTAssertEqual(callers.map(\.receiver), [.selfObject, nil, .selfObject],
+                       "`Host()` is no target of the caller; a bare call runs on `self`")
+        XCTAssertTrue(summaries.callers(of: "log(_:)").isEmpty, "a function the run does not declare has no callers filed")
+        XCTAssertEqual(summaries.effects(ofCalling: "embed(_:)", onArgument: 0), [.addedAsChild])
+        XCTAssertTrue(summaries.callers(of: "viewDidLoad").isEmpty)
+    }
+
     func testACallOnSelfRunsOnlyItsOwnClassChainsMethods() {
         let m = model("""
             class Base: UIViewController {
