@@ -133,8 +133,8 @@ public final class FileModel: Sendable {
 
     /// The full Swift name a call site spells: `embed(_:in:)` (trailing closures not counted).
     public func fullName(of call: CallID) -> String {
-        // Built straight from the source bytes into the string's own storage: this runs for many
-        // calls of every file.
+        // Built straight from the source bytes, with no array between: this runs for many calls of
+        // every file.
         let item = outline.calls[call.index]
         let arguments = outline.arguments[item.arguments]
         func bytes(ofToken token: Int) -> Range<Int> {
@@ -152,7 +152,9 @@ public final class FileModel: Sendable {
             }
         }
         let source = tree.source.bytes
-        let text = String(unsafeUninitializedCapacity: count) { buffer in
+        // Spelled into scratch space and decoded once (`String(unsafeUninitializedCapacity:)`
+        // would write the string's storage directly, but needs macOS 11).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             var position = 0
             func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
                 for byte in bytes {
@@ -173,9 +175,8 @@ public final class FileModel: Sendable {
                 append(CollectionOfOne(UInt8(ascii: ":")))
             }
             append(CollectionOfOne(UInt8(ascii: ")")))
-            return position
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<position]), as: UTF8.self)
         }
-        return text
     }
 
     /// The receiver of a call as a chain, when it has one and it is a chain.
