@@ -312,21 +312,21 @@ extension FileModel {
         guard releases || lastNameMayBeProtocolProperty(item.lhs),
               let lhs = ExpressionChain(tree, tokens: item.lhs) else { return [] }
         if releases { return [(object(of: lhs, at: item.nodeID), .released)] }
-        if lhs.lastName == "translatesAutoresizingMaskIntoConstraints" || lhs.lastName == "autoresizingMask",
+        if let last = lhs.lastName, ProtocolVocabulary.layoutProperties.contains(last),
            let owner = lhs.dropping(last: 1) {
             let value = tree.text(ofTokens: item.rhs)
             if value.contains("false") || value.contains("flexible") { return [(object(of: owner, at: item.nodeID), .constrained)] }
             return []
         }
-        if lhs.lastName == "viewControllers" || lhs.lastName == "rootViewController" {
+        if let last = lhs.lastName, ProtocolVocabulary.containerProperties.contains(last) {
             return objects(inExpression: item.rhs, at: item.nodeID).map { ($0, .handedToContainer) }
         }
         return []
     }
 
     /// The properties whose assignment `directEffects(of:)` reads, by bytes.
-    private static let protocolProperties: [[UInt8]] = ["translatesAutoresizingMaskIntoConstraints", "autoresizingMask",
-                                                        "viewControllers", "rootViewController"].map { Array($0.utf8) }
+    private static let protocolProperties: [[UInt8]] = (ProtocolVocabulary.layoutProperties
+        + ProtocolVocabulary.containerProperties).map { Array($0.utf8) }
 
     /// Whether an identifier token among `range` spells one of `protocolProperties` (backticks
     /// aside): a chain's last name is one of its tokens, so without one it cannot be any of them.
@@ -469,20 +469,38 @@ enum ProtocolVocabulary {
         if let verdict = name.utf8.withContiguousStorageIfAvailable({ ASCIIWords.mayHaveDirectEffects($0) }), let verdict {
             return verdict
         }
-        return directCallNames.contains(name) || name.hasPrefix("constraint") || name.hasSuffix("Constraints")
-            || name == "NSLayoutConstraint" || name.hasSuffix("NavigationController")
-            || ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name)
+        return mayHaveDirectEffectsBySpelling(name)
+    }
+
+    /// The same test on `String`s, for names with a byte outside ASCII.
+    static func mayHaveDirectEffectsBySpelling(_ name: String) -> Bool {
+        exactNames.contains(name) || namePrefixes.contains(where: name.hasPrefix) || nameSuffixes.contains(where: name.hasSuffix)
             || looksLikeLayoutLibraryCall(name)
     }
 
     /// Methods of layout libraries the run does not declare (TinyConstraints, PureLayout, and
     /// project extensions alike) that pin their receiver: `edgesToSuperview()`, `autoPinEdge(...)`.
     static func looksLikeLayoutLibraryCall(_ name: String) -> Bool {
-        name.hasSuffix("Superview") || name.hasSuffix("SuperviewEdges") || name.hasSuffix("SuperviewSafeArea")
-            || name.hasPrefix("pin") || name.hasPrefix("autoPin") || name.hasPrefix("autoSet") || name.hasPrefix("autoAlign")
-            || name.hasPrefix("autoCenter") || name.hasPrefix("constrain") || name.hasPrefix("anchor") || name.hasPrefix("edges")
-            || name.hasPrefix("fillSuperview")
+        layoutLibrarySuffixes.contains(where: name.hasSuffix) || layoutLibraryPrefixes.contains(where: name.hasPrefix)
     }
+
+    static let layoutLibraryPrefixes = ["pin", "autoPin", "autoSet", "autoAlign", "autoCenter", "constrain", "anchor", "edges",
+                                        "fillSuperview"]
+    static let layoutLibrarySuffixes = ["Superview", "SuperviewEdges", "SuperviewSafeArea"]
+
+    /// Names `directEffects(of:)` reads whole: its UIKit calls, `NSLayoutConstraint(item:...)` and
+    /// the point-free closure-receiver calls (`forEach(addChild)`).
+    static let exactNames: Set<String> = directCallNames.union(["NSLayoutConstraint"]).union(ClosureReceiverRelation.elementCalls)
+        .union(ClosureReceiverRelation.elementOrSelfCalls)
+    /// `constraint(equalTo:)` and friends on an anchor.
+    static let namePrefixes = ["constraint"]
+    /// `makeConstraints` and friends (SnapKit), `UINavigationController(rootViewController:)` and its subclasses.
+    static let nameSuffixes = ["Constraints", "NavigationController"]
+
+    /// The properties whose assignment `directEffects(of:)` reads: frames kept current by layout,
+    /// and controllers handed to a container.
+    static let layoutProperties = ["translatesAutoresizingMaskIntoConstraints", "autoresizingMask"]
+    static let containerProperties = ["viewControllers", "rootViewController"]
 
     static let directCallNames: Set<String> = [
         "addChild", "addChildViewController", "didMove", "willMove", "removeFromParent", "removeFromParentViewController",
@@ -503,15 +521,12 @@ enum ASCIIWords {
         return exact.contains { equal(name, $0) }
     }
 
-    /// `directCallNames`, `NSLayoutConstraint` and the closure-receiver calls.
-    private static let exact: [[UInt8]] = (ProtocolVocabulary.directCallNames.sorted() + ["NSLayoutConstraint"]
-        + ClosureReceiverRelation.elementCalls.sorted() + ClosureReceiverRelation.elementOrSelfCalls.sorted()).map { Array($0.utf8) }
-    /// `constraint…` and the layout-library prefixes of `looksLikeLayoutLibraryCall`.
-    private static let prefixes: [[UInt8]] = ["constraint", "pin", "autoPin", "autoSet", "autoAlign", "autoCenter", "constrain",
-                                              "anchor", "edges", "fillSuperview"].map { Array($0.utf8) }
-    /// `…Constraints`, `…NavigationController` and the layout-library suffixes.
-    private static let suffixes: [[UInt8]] = ["Constraints", "NavigationController", "Superview", "SuperviewEdges",
-                                              "SuperviewSafeArea"].map { Array($0.utf8) }
+    // The bytes of `ProtocolVocabulary`'s own lists.
+    private static let exact: [[UInt8]] = ProtocolVocabulary.exactNames.sorted().map { Array($0.utf8) }
+    private static let prefixes: [[UInt8]] = (ProtocolVocabulary.namePrefixes + ProtocolVocabulary.layoutLibraryPrefixes)
+        .map { Array($0.utf8) }
+    private static let suffixes: [[UInt8]] = (ProtocolVocabulary.nameSuffixes + ProtocolVocabulary.layoutLibrarySuffixes)
+        .map { Array($0.utf8) }
 
     static func equal(_ name: UnsafeBufferPointer<UInt8>, _ word: [UInt8]) -> Bool {
         name.count == word.count && hasPrefix(name, word)
