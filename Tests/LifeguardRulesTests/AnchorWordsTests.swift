@@ -122,6 +122,17 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertFalse(endsInWord("var delegates: [D] = []"))
         XCTAssertFalse(endsInWord("let x = \"myDelegate\""))
         XCTAssertFalse(endsInWord("var elegate = 1"))
+
+        // The quick first-byte and length table keeps words of 63 bytes and more in one slot.
+        let long = String(repeating: "a", count: 70)
+        let longWords = AnchorWords(words: [long, "a" + String(repeating: "b", count: 62)])
+        func spellsLong(_ text: String) -> Bool {
+            longWords.mayFire(in: SyntaxTree(source: SourceFile(path: "A.swift", text: text)))
+        }
+        XCTAssertTrue(spellsLong("let \(long) = 1"))
+        XCTAssertTrue(spellsLong("let a\(String(repeating: "b", count: 62)) = 1"))
+        XCTAssertFalse(spellsLong("let \(long)a = 1"), "a longer word sharing the slot is another word")
+        XCTAssertFalse(spellsLong("let \(String(repeating: "a", count: 69)) = 1"))
     }
 
     /// A suppression comment with nothing to suppress is still reported in a file without words.

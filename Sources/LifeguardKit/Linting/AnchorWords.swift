@@ -19,6 +19,11 @@ public struct AnchorWords: Sendable {
     private let byLength: [[[UInt8]]]
     /// Endings that count as words (`Delegate`).
     private let suffixes: [[UInt8]]
+    /// For each first byte, a bit for each word length starting with it (bit 63: 63 or longer),
+    /// and for each last byte whether a suffix ends with it: most identifiers of a file are
+    /// turned away by one look at each table.
+    private let lengthsByFirstByte: [UInt64]
+    private let suffixLastBytes: [Bool]
 
     /// `nil` when some enabled rule may fire in any file (it names no words, or a word this byte
     /// comparison cannot stand for): every file is linted.
@@ -50,13 +55,19 @@ public struct AnchorWords: Sendable {
     init(words: Set<String>, suffixes: Set<String> = []) {
         self.suffixes = suffixes.map { Array($0.utf8) }.filter { !$0.isEmpty }
         var byLength: [[[UInt8]]] = []
+        var lengths = [UInt64](repeating: 0, count: 256)
         for word in words {
             let bytes = Array(word.utf8)
-            guard !bytes.isEmpty else { continue }
+            guard let first = bytes.first else { continue }
             while byLength.count <= bytes.count { byLength.append([]) }
             byLength[bytes.count].append(bytes)
+            lengths[Int(first)] |= 1 << UInt64(min(bytes.count, 63))
         }
         self.byLength = byLength
+        lengthsByFirstByte = lengths
+        var lastBytes = [Bool](repeating: false, count: 256)
+        for suffix in self.suffixes { lastBytes[Int(suffix[suffix.count - 1])] = true }
+        suffixLastBytes = lastBytes
     }
 
     /// Whether a rule may find something in `tree`: one of the words is an identifier or keyword
@@ -65,6 +76,15 @@ public struct AnchorWords: Sendable {
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return false }
             for token in tree.tokens {
+                // Identifiers and keywords no word starts or suffix ends like: the common case.
+                if token.kind == .identifier || token.kind == .keyword, !token.flags.contains(.backticked) {
+                    let length = token.endOffset - token.startOffset
+                    guard length > 0 else { continue }
+                    if (lengthsByFirstByte[Int(base[token.startOffset])] >> UInt64(min(length, 63))) & 1 == 0,
+                       !suffixLastBytes[Int(base[token.endOffset - 1])] {
+                        continue
+                    }
+                }
                 var start = token.startOffset
                 var end = token.endOffset
                 switch token.kind {

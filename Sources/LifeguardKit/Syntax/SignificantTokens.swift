@@ -20,30 +20,30 @@ struct SignificantTokens {
     static func gather<Counter: ReadCounter>(_ tokens: [Token], work: Counter)
         -> (significant: SignificantTokens, tokens: [Token]) {
         var indices = [Int32]()
+        var gathered = [Token]()
         var written = 0
         // One branch-free pass: trivia and code alternate too irregularly to predict. The
         // significant position at or after a raw token is the number of significant tokens
-        // before it. Both arrays are filled as they are created, so neither is zeroed first.
+        // before it. Every token is written at the next significant slot and only significant
+        // ones advance it, so the gathered tokens need no second pass. The arrays are filled as
+        // they are created, so none is zeroed first.
         let positions = tokens.withUnsafeBufferPointer { all in
             [Int32](unsafeUninitializedCapacity: all.count + 1) { positions, initializedPositions in
                 indices = [Int32](unsafeUninitializedCapacity: all.count) { output, initialized in
-                    for index in 0..<all.count {
-                        positions[index] = Int32(truncatingIfNeeded: written)
-                        output[written] = Int32(truncatingIfNeeded: index)
-                        written &+= all[index].kind.isTrivia ? 0 : 1
+                    gathered = [Token](unsafeUninitializedCapacity: all.count) { significant, initializedTokens in
+                        for index in 0..<all.count {
+                            let token = all[index]
+                            positions[index] = Int32(truncatingIfNeeded: written)
+                            output[written] = Int32(truncatingIfNeeded: index)
+                            (significant.baseAddress! + written).initialize(to: token)
+                            written &+= token.kind.isTrivia ? 0 : 1
+                        }
+                        initializedTokens = written
                     }
-                    positions[all.count] = Int32(truncatingIfNeeded: written)
                     initialized = written
                 }
+                positions[all.count] = Int32(truncatingIfNeeded: written)
                 initializedPositions = all.count + 1
-            }
-        }
-        let gathered: [Token] = tokens.withUnsafeBufferPointer { all in
-            [Token](unsafeUninitializedCapacity: written) { output, initialized in
-                indices.withUnsafeBufferPointer { indices in
-                    for position in 0..<written { output[position] = all[Int(indices[position])] }
-                }
-                initialized = written
             }
         }
         var partner = [Int32](repeating: -1, count: indices.count)
