@@ -52,7 +52,6 @@ func runBench(_ arguments: [String]) {
     // The CLI's default set (opt-in rules off) unless `--all-rules`.
     let enabled = RuleRegistry.rules.filter { allRules || !$0.description.isOptIn }
     let rules = rulesEnabled ? enabled.map { RuleSetup(rule: $0) } : []
-    let configuration = LintConfiguration(rules: rules, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)))
     let workingDirectory = FileManager.default.currentDirectoryPath
 
     for run in 1...max(1, runs) {
@@ -68,6 +67,11 @@ func runBench(_ arguments: [String]) {
         let discovery = seconds(since: discoveryStart)
 
         let start = DispatchTime.now().uptimeNanoseconds
+        // As the CLI does: the apps' plists and projects are read once pass 1 is over.
+        let searched = paths
+        let appFacts = Deferred<AppFacts>.held { AppFacts.locate(forLinting: searched, workingDirectory: workingDirectory) }
+        let configuration = LintConfiguration(rules: rules, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)),
+                                              deferredAppFacts: appFacts)
         let pipeline = LintPipeline(configuration: configuration, options: PipelineOptions(retainedSourceBytes: retained, lineHashes: false,
                                                                                         keepsIndexUntilExit: runs == 1))
         let output: LintPipeline.Output

@@ -112,8 +112,10 @@ struct LintCommand {
         let paths = arguments.stdinPath.map { [$0] } ?? (arguments.paths.isEmpty ? ["."] : arguments.paths)
         let workingDirectory = tool.workingDirectory
         let scenes = configuration.scenes
-        // Read beside pass one; the rules of pass two wait for it. Problems are printed after the run.
-        return Deferred {
+        // Read once pass one is over (`LintPipeline` starts it): pass one keeps both cores busy,
+        // while the index build leaves one idle for part of its time. The rules of pass two wait
+        // for it. Problems are printed after the run.
+        return .held {
             AppFacts.locate(forLinting: paths, workingDirectory: workingDirectory, configured: scenes)
         }
     }

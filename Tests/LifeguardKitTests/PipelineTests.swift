@@ -146,6 +146,34 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(Set(outputs[0].result.sources.keys).count, 40, "every flagged file keeps its flagged lines")
     }
 
+    /// Held work begins once: when started (the pipeline starts app facts after pass 1) or when
+    /// its value is first asked for, whichever comes first.
+    func testHeldWorkBeginsOnceWhenStartedOrAskedFor() throws {
+        let runs = RunCounter()
+        let held = Deferred<Int>.held { runs.count() }
+        XCTAssertEqual(runs.value, 0, "nothing runs before it is started")
+        XCTAssertFalse(held.hasBegun)
+        held.start()
+        held.start()
+        XCTAssertEqual(held.value, 1)
+        XCTAssertEqual(runs.value, 1)
+        XCTAssertEqual(Deferred<Int>.held { 7 }.value, 7, "asking for the value begins held work")
+
+        try write("A.swift", "func a() { flagMe() }\n")
+        let factsRuns = RunCounter()
+        let facts = Deferred<AppFacts>.held {
+            _ = factsRuns.count()
+            return .unknown()
+        }
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: FlagMeRule.self)], deferredAppFacts: facts)
+        _ = LintPipeline(configuration: configuration, options: PipelineOptions(workers: 2)).run { submit in
+            submit(PipelineFile(displayPath: "A.swift", origin: .disk(RawPath(root.appendingPathComponent("A.swift").path))))
+        }
+        XCTAssertTrue(facts.hasBegun, "the pipeline began the held app facts after pass 1")
+        XCTAssertEqual(facts.value.configured, .unknown)
+        XCTAssertEqual(factsRuns.value, 1, "they ran once")
+    }
+
     func testAFileThatVanishesBetweenThePassesFailsAlone() throws {
         try write("A.swift", "func a() { flagMe() }\n")
         try write("B.swift", "func b() { flagMe() }\n")
@@ -300,5 +328,24 @@ final class PipelineTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 1_000)
+    }
+}
+
+/// Counts how many times some work ran, from any thread.
+private final class RunCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var runs = 0
+
+    func count() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        runs += 1
+        return runs
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return runs
     }
 }

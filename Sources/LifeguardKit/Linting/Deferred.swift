@@ -1,14 +1,44 @@
 import Foundation
 
-/// A value computed on another thread, started at once and waited for on first use: app facts
-/// are read while pass one parses, and needed only by pass two's rules; call summaries are
-/// merged while the index merges everything else. Or a value another thread supplies (`fulfill`).
+/// A value computed on another thread, waited for on first use: call summaries are merged while
+/// the index merges everything else; app facts are read while the index is built, and needed only
+/// by pass two's rules. Or a value another thread supplies (`fulfill`).
 public final class Deferred<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var result: Value?
+    /// Work held for `start()`, not yet begun.
+    private var held: (@Sendable () -> Value)?
 
-    /// Starts `compute` on a background thread.
+    /// Starts `compute` on a background thread at once.
     public init(_ compute: @escaping @Sendable () -> Value) {
+        launch(compute)
+    }
+
+    /// Holds `compute` until `start()`, or the first use of `value`, begins it on a background
+    /// thread: for work that should wait for a quieter moment of the run than its start.
+    public static func held(_ compute: @escaping @Sendable () -> Value) -> Deferred {
+        let deferred = Deferred()
+        deferred.held = compute
+        return deferred
+    }
+
+    /// Begins held work (once; nothing for work already begun or a value already known).
+    public func start() {
+        condition.lock()
+        let compute = held
+        held = nil
+        condition.unlock()
+        if let compute { launch(compute) }
+    }
+
+    /// Whether the work has begun (or there was none to hold).
+    var hasBegun: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return held == nil
+    }
+
+    private func launch(_ compute: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
             let value = compute()
             condition.lock()
@@ -38,6 +68,7 @@ public final class Deferred<Value: Sendable>: @unchecked Sendable {
 
     /// The value, waiting for it if it is still being computed.
     public var value: Value {
+        start()
         condition.lock()
         defer { condition.unlock() }
         while result == nil { condition.wait() }

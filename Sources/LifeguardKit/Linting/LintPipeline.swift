@@ -258,6 +258,8 @@ public final class LintPipeline: Sendable {
             throw error
         }
         pool?.finish()
+        // Held app facts are read now, beside the index build, which leaves a core idle at times.
+        configuration.appFactsSource.start()
         var statistics = PipelineStatistics()
         statistics.passOneWall = Self.seconds(PhaseClock.now() - passOneStart)
 
