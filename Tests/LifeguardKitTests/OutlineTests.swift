@@ -321,7 +321,7 @@ final class OutlineTests: XCTestCase {
         for lower in 0...(count + 2) {
             for upper in lower...(count + 3) {
                 let expected = (min(lower, count)..<min(upper, count)).filter { !tree.tokens[$0].isTrivia }
-                XCTAssertEqual(tree.significantTokens(in: lower..<upper), expected, "\(lower)..<\(upper)")
+                XCTAssertEqual(Array(tree.significantTokens(in: lower..<upper)), expected, "\(lower)..<\(upper)")
                 XCTAssertEqual(tree.significantCount(in: lower..<upper), expected.count, "\(lower)..<\(upper)")
             }
         }

@@ -374,15 +374,23 @@ public struct CallSummaries: Sendable {
     func functions(named fullName: String, inClassChainOf start: String?) -> [Int] {
         guard byName[fullName] != nil else { return [] }
         guard let start else { return byTypeAndName[NameInType(type: nil, name: fullName)] ?? [] }
-        var result: [Int] = []
-        var visited: [String] = []
-        var current: String? = start
-        while let type = current, visited.count < 32, !visited.contains(type) {
-            visited.append(type)
-            result += byTypeAndName[NameInType(type: type, name: fullName)] ?? []
-            current = superclasses[type]
+        // The classes seen so far, on the stack: this runs for most calls of the run.
+        return withUnsafeTemporaryAllocation(of: String.self, capacity: 32) { visited in
+            guard let base = visited.baseAddress else { return [] }
+            var count = 0
+            defer { base.deinitialize(count: count) }
+            var result: [Int] = []
+            var current: String? = start
+            while let type = current, count < 32, !UnsafeBufferPointer(start: base, count: count).contains(type) {
+                (base + count).initialize(to: type)
+                count += 1
+                if let found = byTypeAndName[NameInType(type: type, name: fullName)] {
+                    if result.isEmpty { result = found } else { result += found }
+                }
+                current = superclasses[type]
+            }
+            return result
         }
-        return result
     }
 
     /// The functions of the run with this full name (`embed(_:in:)`), accessors excluded.
@@ -635,7 +643,7 @@ public struct FileSummaries: Sendable {
                     }
                 }
             }
-            for (name, calls) in model.callsByName {
+            for (name, calls) in model.callGroups {
                 let declared = declaredBaseNames?.contains(name) ?? true
                 let passive = !declared && FrameworkCalls.passive.contains(name)
                 for call in calls {

@@ -29,8 +29,11 @@ public struct ExpressionChain: Sendable, Equatable {
             }
         }
         guard !tokens.isEmpty else { return nil }
+        // Room for the usual few links at once, rather than growing link by link.
         var links: [Link] = []
         var linkTokens: [Int] = []
+        links.reserveCapacity(min(tokens.count, 6))
+        linkTokens.reserveCapacity(min(tokens.count, 6))
         var implicit = false
         var index = tokens.startIndex
         let end = tokens.endIndex

@@ -8,8 +8,12 @@ public final class FileModel: Sendable {
     public let index: ProjectIndex
     /// What takes each expression's value, by the raw token it starts at.
     let destinations: [Int: ValueDestination]
-    /// Call ids by base name, so a rule looks up `addSubview` instead of scanning every call.
-    let callsByName: [String: [CallID]]
+    /// Calls grouped by base name, so a rule looks up `addSubview` instead of scanning every
+    /// call: each name's slot, and its calls (in source order) at `callsInNameOrder[callRanges[slot]]`
+    /// (one array for the file, not one per name).
+    let callSlots: [String: Int32]
+    let callRanges: [Range<Int32>]
+    let callsInNameOrder: [CallID]
     /// For each type declaration, what it is.
     let typeRoles: [TypeRole]
     /// Type declarations (and extensions) by key, in source order.
@@ -50,12 +54,30 @@ public final class FileModel: Sendable {
         self.tree = tree
         self.index = index
         self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
-        var byName: [String: [CallID]] = [:]
         let calls = tree.outline.calls
+        var slots: [String: Int32] = [:]
+        var slotOfCall = [Int32](repeating: 0, count: calls.count)
         for position in calls.indices {
-            byName[tree.text(ofToken: calls[position].nameToken), default: []].append(CallID(position))
+            let name = tree.text(ofToken: calls[position].nameToken)
+            if let slot = slots[name] {
+                slotOfCall[position] = slot
+            } else {
+                slotOfCall[position] = Int32(truncatingIfNeeded: slots.count)
+                slots[name] = slotOfCall[position]
+            }
         }
-        self.callsByName = byName
+        var starts = [Int32](repeating: 0, count: slots.count + 1)
+        for slot in slotOfCall { starts[Int(slot) + 1] += 1 }
+        for slot in 0..<slots.count { starts[slot + 1] += starts[slot] }
+        var next = starts
+        var ordered = [CallID](repeating: CallID(0), count: calls.count)
+        for (position, slot) in slotOfCall.enumerated() {
+            ordered[Int(next[Int(slot)])] = CallID(position)
+            next[Int(slot)] += 1
+        }
+        callSlots = slots
+        callRanges = (0..<slots.count).map { starts[$0]..<starts[$0 + 1] }
+        callsInNameOrder = ordered
         let qualified = ProjectIndex.qualifiedNames(tree)
         typeRoles = tree.outline.types.enumerated().map { position, type in
             let key = type.kind == .extension ? index.key(for: type.name, from: nil) : qualified[position]
@@ -113,8 +135,23 @@ public final class FileModel: Sendable {
 
     /// Calls named any of `names`, in source order.
     public func calls(named names: [String]) -> [CallID] {
-        if names.count == 1 { return callsByName[names[0]] ?? [] }
-        return names.flatMap { callsByName[$0] ?? [] }.sorted()
+        if names.count == 1 { return Array(callsNamed(names[0])) }
+        return names.flatMap { callsNamed($0) }.sorted()
+    }
+
+    /// The calls with this base name, in source order, read in place.
+    func callsNamed(_ name: String) -> ArraySlice<CallID> {
+        guard let slot = callSlots[name] else { return [] }
+        let range = callRanges[Int(slot)]
+        return callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    /// Every base name the file calls, with its calls in source order.
+    var callGroups: some Sequence<(name: String, calls: ArraySlice<CallID>)> {
+        callSlots.lazy.map { name, slot in
+            let range = self.callRanges[Int(slot)]
+            return (name, self.callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)])
+        }
     }
 
     /// The base name of a call: `addSubview`.

@@ -147,7 +147,7 @@ extension FileModel {
     /// distinct call names rather than by spelling out every call's name.
     func directCalls() -> [CallID: [(ObjectRef, CallSummaries.Effect)]] {
         var result: [CallID: [(ObjectRef, CallSummaries.Effect)]] = [:]
-        for (name, calls) in callsByName where ProtocolVocabulary.mayHaveDirectEffects(name) {
+        for (name, calls) in callGroups where ProtocolVocabulary.mayHaveDirectEffects(name) {
             for call in calls {
                 let effects = directEffects(of: call)
                 if !effects.isEmpty { result[call] = effects }

@@ -42,7 +42,11 @@ struct ScopeTable: Sendable {
         var parent: Int32
     }
 
-    private(set) var entries: [String: [Entry]] = [:]
+    /// Each declared name's slot: its entries are `entries[ranges[slot]]`, sorted by start.
+    private var slots: [String: Int32] = [:]
+    private var ranges: [Range<Int32>] = []
+    /// Every name's entries, one name after another (one array for the file, not one per name).
+    private var entries: [Entry] = []
 
     /// How many same-named enclosers a lookup climbs before giving up (deeper shadowing is
     /// resolved as unknown rather than walked).
@@ -63,26 +67,28 @@ struct ScopeTable: Sendable {
         for conditional in outline.conditionals {
             builder.addPatternBindings(of: conditional)
         }
-        entries = builder.finish()
+        (slots, ranges, entries) = builder.finish()
     }
 
     /// The declaration `name` means at raw token `token`, or `.free(name)`. `$0`, `$1`, ... need
     /// the outline to find their closure: see `FileModel.binding(of:at:)`.
     func binding(of name: String, at token: Int) -> Binding {
         if name == "self" || name == "super" { return .selfValue }
-        guard let list = entries[name] else { return .free(name) }
+        guard let slot = slots[name] else { return .free(name) }
+        let range = ranges[Int(slot)]
+        let base = Int(range.lowerBound)
         let position = Int32(truncatingIfNeeded: token)
         // The last entry starting at or before the token.
-        var low = 0
-        var high = list.count
+        var low = base
+        var high = Int(range.upperBound)
         while low < high {
             let middle = (low + high) / 2
-            if list[middle].from <= position { low = middle + 1 } else { high = middle }
+            if entries[middle].from <= position { low = middle + 1 } else { high = middle }
         }
-        var candidate = low - 1
+        var candidate = low - 1 - base
         var steps = 0
         while candidate >= 0, steps < Self.climbLimit {
-            let entry = list[candidate]
+            let entry = entries[base + candidate]
             if entry.from <= position && position < entry.to { return entry.binding }
             candidate = Int(entry.parent)
             steps += 1
@@ -94,14 +100,23 @@ struct ScopeTable: Sendable {
     private struct Builder {
         let tree: SyntaxTree
         var outline: Outline { tree.outline }
-        var collected: [String: [Entry]] = [:]
+        /// Entries in the order they were added, each with its name's slot.
+        var collected: [(slot: Int32, entry: Entry)] = []
+        var slots: [String: Int32] = [:]
 
         init(tree: SyntaxTree) { self.tree = tree }
 
         mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
             guard from < to, !name.isEmpty, name != "_" else { return }
-            collected[name, default: []].append(
-                Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to), binding: binding, parent: -1))
+            let slot: Int32
+            if let known = slots[name] {
+                slot = known
+            } else {
+                slot = Int32(truncatingIfNeeded: slots.count)
+                slots[name] = slot
+            }
+            collected.append((slot, Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
+                                          binding: binding, parent: -1)))
         }
 
         mutating func addVariable(_ id: VariableID, _ variable: VariableDeclaration) {
@@ -276,25 +291,38 @@ struct ScopeTable: Sendable {
             return tree.tokens.count
         }
 
-        /// Sorts each name's list in place (most names have one entry, already in order, with no
-        /// encloser) and links every entry to its encloser.
-        mutating func finish() -> [String: [Entry]] {
+        /// Groups the entries by name (in the order added), sorts each name's run (most names
+        /// have one entry, already in order, with no encloser) and links every entry to its
+        /// encloser, by position within its name's run.
+        mutating func finish() -> (slots: [String: Int32], ranges: [Range<Int32>], entries: [Entry]) {
+            var starts = [Int32](repeating: 0, count: slots.count + 1)
+            for item in collected { starts[Int(item.slot) + 1] += 1 }
+            for slot in 0..<slots.count { starts[slot + 1] += starts[slot] }
+            var next = starts
+            var entries = [Entry](repeating: Entry(from: 0, to: 0, binding: .selfValue, parent: -1), count: collected.count)
+            for item in collected {
+                entries[Int(next[Int(item.slot)])] = item.entry
+                next[Int(item.slot)] += 1
+            }
+            var ranges: [Range<Int32>] = []
+            ranges.reserveCapacity(slots.count)
             var open: [Int] = []
-            var position = collected.values.startIndex
-            while position != collected.values.endIndex {
-                defer { collected.values.formIndex(after: &position) }
-                guard collected.values[position].count > 1 else { continue }
+            for slot in 0..<slots.count {
+                let range = starts[slot]..<starts[slot + 1]
+                ranges.append(range)
+                guard range.count > 1 else { continue }
+                let base = Int(range.lowerBound)
                 // Outer entries first when two start together, so the inner one is found first.
-                collected.values[position].sort { $0.from != $1.from ? $0.from < $1.from : $0.to > $1.to }
+                entries[base..<Int(range.upperBound)].sort { $0.from != $1.from ? $0.from < $1.from : $0.to > $1.to }
                 open.removeAll(keepingCapacity: true)
-                for index in collected.values[position].indices {
-                    let from = collected.values[position][index].from
-                    while let last = open.last, collected.values[position][last].to <= from { open.removeLast() }
-                    collected.values[position][index].parent = Int32(open.last ?? -1)
+                for index in 0..<range.count {
+                    let from = entries[base + index].from
+                    while let last = open.last, entries[base + last].to <= from { open.removeLast() }
+                    entries[base + index].parent = Int32(open.last ?? -1)
                     open.append(index)
                 }
             }
-            return collected
+            return (slots, ranges, entries)
         }
     }
 }

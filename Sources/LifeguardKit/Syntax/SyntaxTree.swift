@@ -36,11 +36,11 @@ public final class SyntaxTree: Sendable {
         return position >= 0 ? Int(significant.indices[position]) : nil
     }
 
-    /// The significant tokens of a raw range, in order. O(k) for k results: the range's ends are
-    /// looked up, not searched for.
-    public func significantTokens(in range: Range<Int>) -> [Int] {
-        let positions = significantPositions(in: range)
-        return positions.map { Int(significant.indices[$0]) }
+    /// The significant tokens of a raw range, in order, read in place: the range's ends are
+    /// looked up, not searched for, and no array is made (these are asked for hundreds of
+    /// thousands of times a run, mostly for a few tokens).
+    public func significantTokens(in range: Range<Int>) -> SignificantTokenList {
+        SignificantTokenList(raw: significant.indices, positions: significantPositions(in: range))
     }
 
     /// How many significant tokens a raw range holds, in O(1): `isEmpty` checks of a whole body
@@ -114,4 +114,20 @@ extension SyntaxTree: SignificantTokenReader {
         let start = PostfixChain.start(endingAt: position, in: self)
         return start <= position ? Int(significant.indices[start]) : end
     }
+}
+
+/// The raw indices of a run of significant tokens (`SyntaxTree.significantTokens(in:)`), a view
+/// of the tree's own table indexed from 0.
+public struct SignificantTokenList: RandomAccessCollection, Sendable {
+    private let raw: [Int32]
+    private let positions: Range<Int>
+
+    init(raw: [Int32], positions: Range<Int>) {
+        self.raw = raw
+        self.positions = positions
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { positions.count }
+    public subscript(position: Int) -> Int { Int(raw[positions.lowerBound + position]) }
 }
