@@ -4,6 +4,19 @@ import XCTest
 /// The semantic model on its own, apart from any rule: what names mean, which object a chain
 /// is, what type it has, what helpers do, and who keeps what.
 final class SemanticModelTests: XCTestCase {
+    /// The alias walks' visited set keeps its first locals inline and the rest in a set: both
+    /// halves answer the same.
+    func testVisitedLocalsAnswerLikeASet() {
+        var visited = VisitedLocals()
+        for index in [3, 0, 17, 5, 9, 2, 40, 11, 7, 64, 1, 30] {
+            XCTAssertTrue(visited.insert(VariableID(index)), "\(index) is new")
+        }
+        for index in [3, 0, 17, 5, 9, 2, 40, 11, 7, 64, 1, 30] {
+            XCTAssertFalse(visited.insert(VariableID(index)), "\(index) was seen")
+        }
+        XCTAssertTrue(visited.insert(VariableID(8)))
+    }
+
     /// A model of one file (or several: the first is the one asked about).
     func model(_ text: String, others: [String] = []) -> FileModel {
         let trees = ([text] + others).enumerated().map { offset, source in

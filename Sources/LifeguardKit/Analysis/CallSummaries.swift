@@ -643,15 +643,27 @@ public struct FileSummaries: Sendable {
                     }
                 }
             }
+            // Edges are gathered for the whole file, then handed to each function in one array of
+            // the right size, rather than grown call by call.
+            var edges: [(function: Int32, edge: Edge)] = []
             for (name, calls) in model.callGroups {
                 let declared = declaredBaseNames?.contains(name) ?? true
                 let passive = !declared && FrameworkCalls.passive.contains(name)
                 for call in calls {
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
-                    record(call, direct: direct[call] ?? [], declared: declared, locals: localEffects[function] ?? [:],
-                           into: &summaries[function.index]!, function: function)
+                    if let edge = record(call, direct: direct[call] ?? [], declared: declared,
+                                         locals: localEffects[function] ?? [:], into: &summaries[function.index]!,
+                                         function: function) {
+                        edges.append((Int32(truncatingIfNeeded: function.index), edge))
+                    }
                 }
+            }
+            if !edges.isEmpty {
+                var counts = [Int32](repeating: 0, count: summaries.count)
+                for item in edges { counts[Int(item.function)] += 1 }
+                for (index, count) in counts.enumerated() where count > 0 { summaries[index]!.edges.reserveCapacity(Int(count)) }
+                for item in edges { summaries[Int(item.function)]!.edges.append(item.edge) }
             }
             for position in outline.assignments.indices {
                 let assignment = AssignmentID(position)
@@ -709,8 +721,10 @@ public struct FileSummaries: Sendable {
             }
         }
 
+        /// Records a call's direct effects in `summary`; returns the edge it is, when it is one.
         func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
-                    locals: [VariableID: Set<CallSummaries.Effect>], into summary: inout Function, function: FunctionID) {
+                    locals: [VariableID: Set<CallSummaries.Effect>], into summary: inout Function,
+                    function: FunctionID) -> Edge? {
             if !direct.isEmpty {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
@@ -719,7 +733,7 @@ public struct FileSummaries: Sendable {
                         summary.effects.insert(CallSummaries.TargetEffect(.other, effect))
                     }
                 }
-                return
+                return nil
             }
             // A call to some other function: an edge, when it touches the caller's targets.
             let item = outline.calls[call.index]
@@ -762,9 +776,9 @@ public struct FileSummaries: Sendable {
                     edgeReceiver = .selfObject
                 }
             }
-            guard edgeReceiver != nil || !edgeArguments.isEmpty || !localArguments.isEmpty else { return }
-            summary.edges.append(Edge(callee: model.fullName(of: call), receiver: edgeReceiver, arguments: edgeArguments,
-                                      localArguments: localArguments))
+            guard edgeReceiver != nil || !edgeArguments.isEmpty || !localArguments.isEmpty else { return nil }
+            return Edge(callee: model.fullName(of: call), receiver: edgeReceiver, arguments: edgeArguments,
+                        localArguments: localArguments)
         }
 
         func record(_ assignment: AssignmentID, into summary: inout Function, function: FunctionID) {

@@ -203,7 +203,7 @@ extension FileModel {
 
     /// The object a chain names where it is written (`node` is the node the chain belongs to).
     public func object(of chain: ExpressionChain, at node: NodeID) -> ObjectRef {
-        var visited = Set<VariableID>()
+        var visited = VisitedLocals()
         return object(of: chain, at: node, hops: 0, visited: &visited)
     }
 
@@ -212,7 +212,7 @@ extension FileModel {
         if isMemberDeclaration(variable) {
             return ObjectRef(root: .selfObject, path: [.member(outline.variables[variable.index].name)])
         }
-        var visited = Set<VariableID>()
+        var visited = VisitedLocals()
         return objectOfLocal(variable, hops: 0, visited: &visited)
     }
 
@@ -224,7 +224,7 @@ extension FileModel {
         return object(of: chain, at: node)
     }
 
-    func object(of chain: ExpressionChain, at node: NodeID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+    func object(of chain: ExpressionChain, at node: NodeID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
         guard case .name(let rootName)? = chain.links.first, !chain.isImplicitMember else {
             return ObjectRef(root: .opaque(TokenID(chain.linkTokens.first ?? 0)))
         }
@@ -278,7 +278,7 @@ extension FileModel {
     }
 
     func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
-                              visited: inout Set<VariableID>) -> ObjectRef {
+                              visited: inout VisitedLocals) -> ObjectRef {
         switch binding(of: name, at: token) {
         case .selfValue:
             return .selfObject
@@ -316,7 +316,7 @@ extension FileModel {
 
     /// `let vc = child`, `if let vc = child as? Detail`, `guard let child`, `for vc in children`:
     /// the object the local stands for. A local holding a new object or a call's result is its own root.
-    private func objectOfLocal(_ variable: VariableID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+    private func objectOfLocal(_ variable: VariableID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
         // Each local stands for one object wherever it is used: resolved once per file.
         if let known = localObjects.value(for: variable) { return known }
         let resolved = resolveLocal(variable, hops: hops, visited: &visited)
@@ -324,10 +324,10 @@ extension FileModel {
         return resolved
     }
 
-    private func resolveLocal(_ variable: VariableID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+    private func resolveLocal(_ variable: VariableID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
         let declaration = outline.variables[variable.index]
         let own = ObjectRef(root: .local(variable))
-        guard hops < Self.aliasHopLimit, visited.insert(variable).inserted else { return own }
+        guard hops < Self.aliasHopLimit, visited.insert(variable) else { return own }
         let node = declaration.nodeID
         if let loop = enclosingLoop(ofBinding: declaration) {
             guard let sequence = loopSequence(loop) else { return own }
@@ -357,7 +357,7 @@ extension FileModel {
     }
 
     /// A name a pattern binds: in `for case let tab as Tab in children`, an element of `children`.
-    private func objectOfPattern(_ token: TokenID, hops: Int, visited: inout Set<VariableID>) -> ObjectRef {
+    private func objectOfPattern(_ token: TokenID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
         let own = ObjectRef(root: .pattern(token))
         guard hops < Self.aliasHopLimit, let node = innermostNode(containing: token.index), outline[node].kind == .conditional
         else { return own }
@@ -388,7 +388,7 @@ extension FileModel {
     }
 
     private func objectOfClosureParameter(_ closure: ClosureID, index: Int, hops: Int,
-                                          visited: inout Set<VariableID>) -> ObjectRef {
+                                          visited: inout VisitedLocals) -> ObjectRef {
         let own = ObjectRef(root: .closureParameter(closure, index))
         let item = outline.closures[closure.index]
         guard index == 0, hops < Self.aliasHopLimit, item.parameterNames.count <= 1, let callIndex = item.call else { return own }

@@ -68,3 +68,31 @@ extension Conditional {
 extension TypeDeclaration {
     @inlinable public var nodeID: NodeID { NodeID(node) }
 }
+
+/// The locals an alias walk has passed (`let a = b; let b = a` must end), kept without a heap
+/// allocation for the few a walk usually meets: these walks run for most locals of every file.
+struct VisitedLocals {
+    private var inline: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var inlineCount = 0
+    private var overflow: Set<Int> = []
+
+    init() {}
+
+    /// Adds `variable`; whether it was not there yet.
+    mutating func insert(_ variable: VariableID) -> Bool {
+        let index = variable.index
+        if index >= 0, index <= Int(Int32.max) {
+            let value = Int32(index)
+            let found = withUnsafeBytes(of: &inline) { raw in
+                raw.bindMemory(to: Int32.self).prefix(inlineCount).contains(value)
+            }
+            if found { return false }
+            if inlineCount < 8 {
+                withUnsafeMutableBytes(of: &inline) { raw in raw.bindMemory(to: Int32.self)[inlineCount] = value }
+                inlineCount += 1
+                return true
+            }
+        }
+        return overflow.insert(index).inserted
+    }
+}

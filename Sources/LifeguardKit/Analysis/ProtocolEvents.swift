@@ -168,7 +168,7 @@ extension FileModel {
             return ObjectRef(root: .selfObject, path: [.member(member)], phase: phaseOfProperty(member, at: node))
         }
         guard !tree.token(range.lowerBound, is: "self") else { return .selfObject }
-        var visited = Set<VariableID>()
+        var visited = VisitedLocals()
         return objectOfName(tree.text(ofToken: range.lowerBound), token: TokenID(range.lowerBound), at: node, hops: 0,
                             visited: &visited)
     }

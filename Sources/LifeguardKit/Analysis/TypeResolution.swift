@@ -77,7 +77,7 @@ extension FileModel {
     /// visible code does not say.
     public func typeKey(of chain: ExpressionChain, at node: NodeID) -> String? {
         guard case .name(let rootName)? = chain.links.first, !chain.isImplicitMember else { return nil }
-        var visited = Set<VariableID>()
+        var visited = VisitedLocals()
         var key = typeKeyOfName(rootName, token: TokenID(chain.linkTokens[0]), at: node, hops: 0, visited: &visited)
         for link in chain.links.dropFirst() {
             guard let current = key else { return nil }
@@ -101,7 +101,7 @@ extension FileModel {
     }
 
     private func typeKeyOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
-                               visited: inout Set<VariableID>) -> String? {
+                               visited: inout VisitedLocals) -> String? {
         switch binding(of: name, at: token) {
         case .selfValue:
             return enclosingRole(of: node.index)?.key
@@ -134,10 +134,10 @@ extension FileModel {
         }
     }
 
-    private func typeKeyOfLocal(_ variable: VariableID, hops: Int, visited: inout Set<VariableID>) -> String? {
+    private func typeKeyOfLocal(_ variable: VariableID, hops: Int, visited: inout VisitedLocals) -> String? {
         if let declared = typeKeyOfLocalDeclaration(variable) { return declared }
         let declaration = outline.variables[variable.index]
-        guard hops < Self.aliasHopLimit, visited.insert(variable).inserted, enclosingLoop(ofBinding: declaration) == nil else {
+        guard hops < Self.aliasHopLimit, visited.insert(variable), enclosingLoop(ofBinding: declaration) == nil else {
             return nil
         }
         guard let initializer = declaration.initializer else {
