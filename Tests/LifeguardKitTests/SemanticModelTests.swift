@@ -6,6 +6,25 @@ import XCTest
 final class SemanticModelTests: XCTestCase {
     /// The alias walks' visited set keeps its first locals inline and the rest in a set: both
     /// halves answer the same.
+    /// The name table answers as a `[String: Int32]` would: slots in first-seen order, ASCII
+    /// names by bytes through growth, and other names by Swift's canonical equivalence.
+    func testNameSlotsAnswerLikeADictionary() {
+        var slots = NameSlots()
+        var reference: [String: Int32] = [:]
+        let names = (0..<300).map { "name\($0 % 120)" } + ["café", "cafe\u{301}", "viewDidLoad", "", "a"]
+        for name in names {
+            let expected = reference[name] ?? Int32(reference.count)
+            if reference[name] == nil { reference[name] = expected }
+            XCTAssertEqual(slots.insert(name), expected, name)
+        }
+        XCTAssertEqual(slots.count, reference.count)
+        XCTAssertEqual(slots.slot(of: "cafe\u{301}"), slots.slot(of: "café"), "canonically equal names share a slot")
+        for (name, slot) in reference { XCTAssertEqual(slots.slot(of: name), slot, name) }
+        XCTAssertNil(slots.slot(of: "name120"))
+        XCTAssertNil(NameSlots().slot(of: "x"))
+        XCTAssertEqual(slots.names[Int(slots.slot(of: "viewDidLoad")!)], "viewDidLoad")
+    }
+
     func testVisitedLocalsAnswerLikeASet() {
         var visited = VisitedLocals()
         for index in [3, 0, 17, 5, 9, 2, 40, 11, 7, 64, 1, 30] {

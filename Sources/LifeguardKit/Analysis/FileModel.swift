@@ -11,7 +11,7 @@ public final class FileModel: Sendable {
     /// Calls grouped by base name, so a rule looks up `addSubview` instead of scanning every
     /// call: each name's slot, and its calls (in source order) at `callsInNameOrder[callRanges[slot]]`
     /// (one array for the file, not one per name).
-    let callSlots: [String: Int32]
+    let callSlots: NameSlots
     let callRanges: [Range<Int32>]
     let callsInNameOrder: [CallID]
     /// For each type declaration, what it is.
@@ -55,16 +55,10 @@ public final class FileModel: Sendable {
         self.index = index
         self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
         let calls = tree.outline.calls
-        var slots: [String: Int32] = [:]
+        var slots = NameSlots()
         var slotOfCall = [Int32](repeating: 0, count: calls.count)
         for position in calls.indices {
-            let name = tree.text(ofToken: calls[position].nameToken)
-            if let slot = slots[name] {
-                slotOfCall[position] = slot
-            } else {
-                slotOfCall[position] = Int32(truncatingIfNeeded: slots.count)
-                slots[name] = slotOfCall[position]
-            }
+            slotOfCall[position] = slots.insert(tree.text(ofToken: calls[position].nameToken))
         }
         var starts = [Int32](repeating: 0, count: slots.count + 1)
         for slot in slotOfCall { starts[Int(slot) + 1] += 1 }
@@ -141,16 +135,16 @@ public final class FileModel: Sendable {
 
     /// The calls with this base name, in source order, read in place.
     func callsNamed(_ name: String) -> ArraySlice<CallID> {
-        guard let slot = callSlots[name] else { return [] }
+        guard let slot = callSlots.slot(of: name) else { return [] }
         let range = callRanges[Int(slot)]
         return callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
     /// Every base name the file calls, with its calls in source order.
     var callGroups: some Sequence<(name: String, calls: ArraySlice<CallID>)> {
-        callSlots.lazy.map { name, slot in
-            let range = self.callRanges[Int(slot)]
-            return (name, self.callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)])
+        callSlots.names.indices.lazy.map { slot in
+            let range = self.callRanges[slot]
+            return (self.callSlots.names[slot], self.callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)])
         }
     }
 

@@ -43,7 +43,7 @@ struct ScopeTable: Sendable {
     }
 
     /// Each declared name's slot: its entries are `entries[ranges[slot]]`, sorted by start.
-    private var slots: [String: Int32] = [:]
+    private var slots = NameSlots()
     private var ranges: [Range<Int32>] = []
     /// Every name's entries, one name after another (one array for the file, not one per name).
     private var entries: [Entry] = []
@@ -74,7 +74,7 @@ struct ScopeTable: Sendable {
     /// the outline to find their closure: see `FileModel.binding(of:at:)`.
     func binding(of name: String, at token: Int) -> Binding {
         if name == "self" || name == "super" { return .selfValue }
-        guard let slot = slots[name] else { return .free(name) }
+        guard let slot = slots.slot(of: name) else { return .free(name) }
         let range = ranges[Int(slot)]
         let base = Int(range.lowerBound)
         let position = Int32(truncatingIfNeeded: token)
@@ -102,19 +102,13 @@ struct ScopeTable: Sendable {
         var outline: Outline { tree.outline }
         /// Entries in the order they were added, each with its name's slot.
         var collected: [(slot: Int32, entry: Entry)] = []
-        var slots: [String: Int32] = [:]
+        var slots = NameSlots()
 
         init(tree: SyntaxTree) { self.tree = tree }
 
         mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
             guard from < to, !name.isEmpty, name != "_" else { return }
-            let slot: Int32
-            if let known = slots[name] {
-                slot = known
-            } else {
-                slot = Int32(truncatingIfNeeded: slots.count)
-                slots[name] = slot
-            }
+            let slot = slots.insert(name)
             collected.append((slot, Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
                                           binding: binding, parent: -1)))
         }
@@ -294,7 +288,7 @@ struct ScopeTable: Sendable {
         /// Groups the entries by name (in the order added), sorts each name's run (most names
         /// have one entry, already in order, with no encloser) and links every entry to its
         /// encloser, by position within its name's run.
-        mutating func finish() -> (slots: [String: Int32], ranges: [Range<Int32>], entries: [Entry]) {
+        mutating func finish() -> (slots: NameSlots, ranges: [Range<Int32>], entries: [Entry]) {
             var starts = [Int32](repeating: 0, count: slots.count + 1)
             for item in collected { starts[Int(item.slot) + 1] += 1 }
             for slot in 0..<slots.count { starts[slot + 1] += starts[slot] }
