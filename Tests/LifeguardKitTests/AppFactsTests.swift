@@ -58,6 +58,17 @@ final class AppFactsTests: XCTestCase {
         XCTAssertEqual(LexicalPath.normalized("a/../../b"), "../b")
         XCTAssertEqual(LexicalPath.normalized("./"), ".")
         XCTAssertEqual(LexicalPath.normalized("/"), "/")
+        XCTAssertEqual(LexicalPath.normalized("../../a/./.."), "../..")
+        XCTAssertEqual(LexicalPath.normalized("/Ünï/./cödé/../x"), "/Ünï/x", "non-ASCII paths take the character path")
+
+        // The byte reading of ASCII paths agrees with the character reading on every path made
+        // of these pieces, up to four deep.
+        let pieces = ["", ".", "..", "a", "bc", "..."]
+        var paths = [""]
+        for _ in 0..<4 { paths = paths.flatMap { path in pieces.map { path + "/" + $0 } + pieces.map { path + $0 + "/" } } }
+        for path in Set(paths + paths.map { String($0.dropFirst()) }) {
+            XCTAssertEqual(LexicalPath.normalized(path), LexicalPath.normalizedByCharacters(path), path)
+        }
     }
 
     /// The fixture project: target membership, plist paths with build variables, an extension

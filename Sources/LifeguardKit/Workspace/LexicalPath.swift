@@ -5,6 +5,45 @@ enum LexicalPath {
     /// before it (at the root, `..` stays the root); no trailing slash. Links are not resolved:
     /// both sides of a comparison are normalized the same way.
     static func normalized(_ path: String) -> String {
+        // Paths are nearly always ASCII, where bytes are characters: read them as bytes. (With
+        // other text a `/` may begin a longer character, so those go the slow way.)
+        if let result = path.utf8.withContiguousStorageIfAvailable({ normalizedASCII($0) }), let result { return result }
+        return normalizedByCharacters(path)
+    }
+
+    /// `normalized` over the bytes of an ASCII path; `nil` when a byte is not ASCII.
+    private static func normalizedASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        for byte in bytes where byte >= 0x80 { return nil }
+        let isAbsolute = bytes.first == slash
+        func isParent(_ range: Range<Int>) -> Bool { range.count == 2 && bytes[range.lowerBound] == dot && bytes[range.lowerBound + 1] == dot }
+        var components: [Range<Int>] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == slash {
+            defer { start = index + 1 }
+            let component = start..<index
+            if component.isEmpty || (component.count == 1 && bytes[start] == dot) { continue }
+            if isParent(component) {
+                if let last = components.last, !isParent(last) {
+                    components.removeLast()
+                } else if !isAbsolute {
+                    components.append(component)
+                }
+                continue
+            }
+            components.append(component)
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 1)
+        for (offset, component) in components.enumerated() {
+            if offset > 0 || isAbsolute { result.append(slash) }
+            result.append(contentsOf: bytes[component])
+        }
+        if result.isEmpty { return isAbsolute ? "/" : "." }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    static func normalizedByCharacters(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         var components: [Substring] = []
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
