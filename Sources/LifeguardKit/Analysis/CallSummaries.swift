@@ -79,8 +79,12 @@ public struct CallSummaries: Sendable {
     }
 
     public private(set) var functions: [Function] = []
-    /// Callable functions (not accessors) by full name: `embed(_:in:)`.
-    private var byName: [String: [Int]] = [:]
+    /// Callable functions (not accessors) by full name (`embed(_:in:)`): the name's slot, and
+    /// the functions of each slot.
+    private var names = NameSlots()
+    private var functionsByName: [[Int]] = []
+    /// The slots of the type keys of callable functions.
+    private var typeSlots = NameSlots()
     /// Functions by the key of their type.
     private var byType: [String: [Int]] = [:]
     /// Callable functions by their type's key (`nil` for free functions) and full name: a call on
@@ -149,13 +153,28 @@ public struct CallSummaries: Sendable {
         }
         // The lookup tables are independent passes over the functions: built side by side.
         let merged = self
+        var nameOfFunction: [Int32] = []
+        var typeOfFunction: [Int32] = []
         let tables = Parallel.map([0, 1, 2]) { table -> LookupTable in
             switch table {
-            case 0: return .byName(merged.table { merged.functions[$0].fullName })
+            case 0:
+                var names = NameSlots()
+                var groups: [[Int]] = []
+                var slotOfFunction = [Int32](repeating: -1, count: merged.functions.count)
+                for index in merged.functions.indices where merged.functions[index].kind != .accessor {
+                    let slot = names.insert(merged.functions[index].fullName)
+                    if Int(slot) == groups.count { groups.append([]) }
+                    groups[Int(slot)].append(index)
+                    slotOfFunction[index] = slot
+                }
+                return .byName(names, groups, slotOfFunction)
             case 1:
-                return .byTypeAndName(merged.table {
-                    NameInType(type: merged.functions[$0].typeKey, name: merged.functions[$0].fullName)
-                })
+                var types = NameSlots()
+                var slotOfFunction = [Int32](repeating: -1, count: merged.functions.count)
+                for index in merged.functions.indices where merged.functions[index].kind != .accessor {
+                    if let typeKey = merged.functions[index].typeKey { slotOfFunction[index] = types.insert(typeKey) }
+                }
+                return .types(types, slotOfFunction)
             default:
                 var byType: [String: [Int]] = [:]
                 var baseNames = Set<String>()
@@ -169,12 +188,21 @@ public struct CallSummaries: Sendable {
         }
         for table in tables {
             switch table {
-            case .byName(let table): byName = table
-            case .byTypeAndName(let table): byTypeAndName = table
+            case .byName(let slots, let groups, let slotOfFunction):
+                names = slots
+                functionsByName = groups
+                nameOfFunction = slotOfFunction
+            case .types(let slots, let slotOfFunction):
+                typeSlots = slots
+                typeOfFunction = slotOfFunction
             case .byType(let table, let names):
                 byType = table
                 baseNames = names
             }
+        }
+        byTypeAndName.reserveCapacity(functions.count)
+        for index in functions.indices where nameOfFunction[index] >= 0 {
+            byTypeAndName[NameInType(type: typeOfFunction[index], name: nameOfFunction[index]), default: []].append(index)
         }
         // Where each call goes is an independent read of what is merged so far: resolved in slices
         // of callers side by side, each also noting which name it calls for `callers(of:)`.
@@ -190,19 +218,9 @@ public struct CallSummaries: Sendable {
 
     /// One lookup table of the merge.
     private enum LookupTable: Sendable {
-        case byName([String: [Int]])
-        case byTypeAndName([NameInType: [Int]])
+        case byName(NameSlots, [[Int]], [Int32])
+        case types(NameSlots, [Int32])
         case byType([String: [Int]], Set<String>)
-    }
-
-    /// Callable functions (not accessors) by a key of each.
-    private func table<Key: Hashable>(_ key: (Int) -> Key) -> [Key: [Int]] {
-        var table: [Key: [Int]] = [:]
-        table.reserveCapacity(functions.count)
-        for index in functions.indices where functions[index].kind != .accessor {
-            table[key(index), default: []].append(index)
-        }
-        return table
     }
 
     /// `embed` for `embed(_:in:)`, by bytes: this runs for every function of the run.
@@ -240,10 +258,10 @@ public struct CallSummaries: Sendable {
             for position in edges[caller].indices {
                 let callee = edges[caller][position].callee
                 var resolved: [Int] = []
-                if let named = byName[callee], let first = named.first {
+                if let slot = names.slot(of: callee), let first = functionsByName[Int(slot)].first {
                     slice.named.append((Int32(first), Int32(caller), Int32(position)))
                     resolved = edges[caller][position].receiver == .selfObject
-                        ? functions(named: callee, inClassChainOf: typeKey) : named
+                        ? functions(nameSlot: slot, inClassChainOf: typeKey) : functionsByName[Int(slot)]
                 }
                 guard !resolved.isEmpty else {
                     guard !edges[caller][position].arguments.isEmpty else { continue }
@@ -372,8 +390,12 @@ public struct CallSummaries: Sendable {
     /// The callable functions named `fullName` of `start` and its superclasses of the run (at most
     /// 32 classes up, each once); free functions when `start` is `nil`.
     func functions(named fullName: String, inClassChainOf start: String?) -> [Int] {
-        guard byName[fullName] != nil else { return [] }
-        guard let start else { return byTypeAndName[NameInType(type: nil, name: fullName)] ?? [] }
+        guard let slot = names.slot(of: fullName) else { return [] }
+        return functions(nameSlot: slot, inClassChainOf: start)
+    }
+
+    private func functions(nameSlot: Int32, inClassChainOf start: String?) -> [Int] {
+        guard let start else { return byTypeAndName[NameInType(type: -1, name: nameSlot)] ?? [] }
         // The classes seen so far, on the stack: this runs for most calls of the run.
         return withUnsafeTemporaryAllocation(of: String.self, capacity: 32) { visited in
             guard let base = visited.baseAddress else { return [] }
@@ -384,7 +406,7 @@ public struct CallSummaries: Sendable {
             while let type = current, count < 32, !UnsafeBufferPointer(start: base, count: count).contains(type) {
                 (base + count).initialize(to: type)
                 count += 1
-                if let found = byTypeAndName[NameInType(type: type, name: fullName)] {
+                if let typeSlot = typeSlots.slot(of: type), let found = byTypeAndName[NameInType(type: typeSlot, name: nameSlot)] {
                     if result.isEmpty { result = found } else { result += found }
                 }
                 current = superclasses[type]
@@ -395,11 +417,16 @@ public struct CallSummaries: Sendable {
 
     /// The functions of the run with this full name (`embed(_:in:)`), accessors excluded.
     public func functions(named fullName: String) -> [Function] {
-        (byName[fullName] ?? []).map { functions[$0] }
+        (functionsNamed(fullName) ?? []).map { functions[$0] }
     }
 
     /// Whether the run declares a callable function with this full name.
-    public func declares(_ fullName: String) -> Bool { byName[fullName] != nil }
+    public func declares(_ fullName: String) -> Bool { names.slot(of: fullName) != nil }
+
+    /// The callable functions with this full name, if the run declares any.
+    private func functionsNamed(_ fullName: String) -> [Int]? {
+        names.slot(of: fullName).map { functionsByName[Int($0)] }
+    }
 
     /// Whether the run declares a callable function with this base name (`embed` for `embed(_:in:)`).
     public func declares(baseName: String) -> Bool { baseNames.contains(baseName) }
@@ -408,7 +435,7 @@ public struct CallSummaries: Sendable {
     /// `position` is `nil`) may do to that object: the union over every function of that name.
     /// `nil` when the run declares no such function.
     public func effects(ofCalling fullName: String, onArgument position: Int?, receiverType: String? = nil) -> Set<Effect>? {
-        guard let named = byName[fullName] else { return nil }
+        guard let named = functionsNamed(fullName) else { return nil }
         // When the receiver's class is known, only its own methods (and its superclasses') can run;
         // none there means a method the run does not declare (a library's extension): unknown.
         var candidates = named
@@ -448,7 +475,7 @@ public struct CallSummaries: Sendable {
     /// of their caller (calls that pass nothing traceable are not recorded). A name the run declares
     /// no callable function of (an accessor's `didSet`, a framework method) has none.
     public func callers(of fullName: String) -> [Caller] {
-        guard let first = byName[fullName]?.first else { return [] }
+        guard let first = functionsNamed(fullName)?.first else { return [] }
         return callersByName[first].map { site in
             let edge = edges[Int(site.function)][Int(site.edge)]
             return Caller(function: Int(site.function), receiver: edge.receiver, arguments: edge.arguments,
@@ -469,10 +496,11 @@ extension CallSummaries.Target {
     }
 }
 
-/// A function's type key (`nil` for a free function) and full name.
+/// A function's type key (its slot in `CallSummaries.typeSlots`, -1 for a free function) and
+/// full name (its slot in `CallSummaries.names`).
 struct NameInType: Hashable {
-    var type: String?
-    var name: String
+    var type: Int32
+    var name: Int32
 }
 
 /// Target-effect pairs packed into one integer each — the target's kind (2 bits), its parameter
