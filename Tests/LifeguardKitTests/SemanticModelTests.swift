@@ -25,6 +25,15 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(slots.names[Int(slots.slot(of: "viewDidLoad")!)], "viewDidLoad")
     }
 
+    /// Grouping by slot keeps each slot's items in their first order, slot after slot.
+    func testSlotGroupingIsAStableGroupBySlot() {
+        let slots: [Int32] = [2, 0, 2, 1, 0, 2]
+        let grouping = SlotGrouping(slots: slots, slotCount: 4)
+        XCTAssertEqual(grouping.order, [1, 4, 3, 0, 2, 5])
+        XCTAssertEqual(grouping.ranges, [0..<2, 2..<3, 3..<6, 6..<6])
+        XCTAssertEqual(SlotGrouping(slots: [], slotCount: 0).ranges, [])
+    }
+
     func testVisitedLocalsAnswerLikeASet() {
         var visited = VisitedLocals()
         for index in [3, 0, 17, 5, 9, 2, 40, 11, 7, 64, 1, 30] {

@@ -60,18 +60,10 @@ public final class FileModel: Sendable {
         for position in calls.indices {
             slotOfCall[position] = slots.insert(tree.text(ofToken: calls[position].nameToken))
         }
-        var starts = [Int32](repeating: 0, count: slots.count + 1)
-        for slot in slotOfCall { starts[Int(slot) + 1] += 1 }
-        for slot in 0..<slots.count { starts[slot + 1] += starts[slot] }
-        var next = starts
-        var ordered = [CallID](repeating: CallID(0), count: calls.count)
-        for (position, slot) in slotOfCall.enumerated() {
-            ordered[Int(next[Int(slot)])] = CallID(position)
-            next[Int(slot)] += 1
-        }
+        let grouping = SlotGrouping(slots: slotOfCall, slotCount: slots.count)
         callSlots = slots
-        callRanges = (0..<slots.count).map { starts[$0]..<starts[$0 + 1] }
-        callsInNameOrder = ordered
+        callRanges = grouping.ranges
+        callsInNameOrder = grouping.order.map { CallID(Int($0)) }
         let qualified = ProjectIndex.qualifiedNames(tree)
         typeRoles = tree.outline.types.enumerated().map { position, type in
             let key = type.kind == .extension ? index.key(for: type.name, from: nil) : qualified[position]

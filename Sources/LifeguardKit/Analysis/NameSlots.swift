@@ -84,3 +84,28 @@ struct NameSlots: Sendable {
         return hash(name.utf8)
     }
 }
+
+/// Items grouped by their name slot in one pass (a stable counting sort): the order that puts
+/// each slot's items together, in their original order, and each slot's range in that order. One
+/// array for the file, not one per name.
+struct SlotGrouping: Sendable {
+    /// Item positions, slot by slot.
+    let order: [Int32]
+    /// Each slot's part of `order`.
+    let ranges: [Range<Int32>]
+
+    /// `slots[item]` is each item's slot, all in `0..<slotCount`.
+    init(slots: [Int32], slotCount: Int) {
+        var starts = [Int32](repeating: 0, count: slotCount + 1)
+        for slot in slots { starts[Int(slot) + 1] += 1 }
+        for slot in 0..<slotCount { starts[slot + 1] += starts[slot] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: slots.count)
+        for (item, slot) in slots.enumerated() {
+            order[Int(next[Int(slot)])] = Int32(truncatingIfNeeded: item)
+            next[Int(slot)] += 1
+        }
+        self.order = order
+        ranges = (0..<slotCount).map { starts[$0]..<starts[$0 + 1] }
+    }
+}

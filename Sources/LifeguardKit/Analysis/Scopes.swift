@@ -289,21 +289,10 @@ struct ScopeTable: Sendable {
         /// have one entry, already in order, with no encloser) and links every entry to its
         /// encloser, by position within its name's run.
         mutating func finish() -> (slots: NameSlots, ranges: [Range<Int32>], entries: [Entry]) {
-            var starts = [Int32](repeating: 0, count: slots.count + 1)
-            for item in collected { starts[Int(item.slot) + 1] += 1 }
-            for slot in 0..<slots.count { starts[slot + 1] += starts[slot] }
-            var next = starts
-            var entries = [Entry](repeating: Entry(from: 0, to: 0, binding: .selfValue, parent: -1), count: collected.count)
-            for item in collected {
-                entries[Int(next[Int(item.slot)])] = item.entry
-                next[Int(item.slot)] += 1
-            }
-            var ranges: [Range<Int32>] = []
-            ranges.reserveCapacity(slots.count)
+            let grouping = SlotGrouping(slots: collected.map(\.slot), slotCount: slots.count)
+            var entries = grouping.order.map { collected[Int($0)].entry }
             var open: [Int] = []
-            for slot in 0..<slots.count {
-                let range = starts[slot]..<starts[slot + 1]
-                ranges.append(range)
+            for range in grouping.ranges {
                 guard range.count > 1 else { continue }
                 let base = Int(range.lowerBound)
                 // Outer entries first when two start together, so the inner one is found first.
@@ -316,7 +305,7 @@ struct ScopeTable: Sendable {
                     open.append(index)
                 }
             }
-            return (slots, ranges, entries)
+            return (slots, grouping.ranges, entries)
         }
     }
 }
