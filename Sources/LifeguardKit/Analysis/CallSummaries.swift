@@ -68,6 +68,7 @@ public struct CallSummaries: Sendable {
     }
 
     /// A function's summary after propagation.
+    /// A function's summary after propagation.
     public struct Function: Sendable {
         public var fullName: String
         /// The key of the type the function belongs to, if any.
@@ -79,22 +80,27 @@ public struct CallSummaries: Sendable {
     }
 
     public private(set) var functions: [Function] = []
-    /// Callable functions (not accessors) by full name (`embed(_:in:)`): the name's slot, and
-    /// the functions of each slot.
-    private var names = NameSlots()
-    private var functionsByName: [[Int]] = []
-    /// The slots of the type keys of callable functions.
+    /// Every name the summaries spell (functions' full names, callees, members), each once: the
+    /// rest of the tables refer to names by their symbol here.
+    private var symbols = NameSlots()
+    /// Callable functions (not accessors) by the symbol of their full name:
+    /// `functionOrder[functionRanges[symbol]]`, in run order (empty for names no function has).
+    private var functionOrder: [Int32] = []
+    private var functionRanges: [Range<Int32>] = []
+    /// The slots of the type keys of functions.
     private var typeSlots = NameSlots()
     /// Functions by the key of their type.
     private var byType: [String: [Int]] = [:]
-    /// Callable functions by their type's key (`nil` for free functions) and full name: a call on
-    /// `self` looks up its class chain's few classes instead of filtering every same-named method.
+    /// Callable functions by their type's slot (`-1` for free functions) and full name's symbol: a
+    /// call on `self` looks up its class chain's few classes instead of filtering every same-named method.
     private var byTypeAndName: [NameInType: [Int]] = [:]
-    /// Who calls each callable full name, filed under the first function of that name in
-    /// `byName` (one slot per function, most empty): (calling function, index of the edge in its list).
-    private var callersByName: [[(function: Int32, edge: Int32)]] = []
-    /// Each function's calls, as pass one recorded them.
-    private var edges: [[FileSummaries.Edge]] = []
+    /// The run's calls, flat: each function's are `calls[callRanges[function]]`.
+    private var calls = PackedCalls()
+    private var callRanges: [Range<Int32>] = []
+    /// Who calls each callable full name, by the name's symbol: `callSites[callSiteRanges[symbol]]`,
+    /// (calling function, index of the call in `calls`), in caller order.
+    private var callSites: [(function: Int32, call: Int32)] = []
+    private var callSiteRanges: [Range<Int32>] = []
     /// Each class's superclass in the run, by key.
     private var superclasses: [String: String] = [:]
     /// Base names of the callable functions.
@@ -143,35 +149,41 @@ public struct CallSummaries: Sendable {
          resolveType: (FileSummaries.Function) -> String?) {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
-        edges.reserveCapacity(count)
+        callRanges.reserveCapacity(count)
+        calls.reserve(files.reduce(0) { $0 + $1.calls.count })
+        // Each file's names are given symbols once, and its packed targets renumbered to them.
+        var ownEffects: [[UInt64]] = []
+        ownEffects.reserveCapacity(count)
+        var symbolOfFunction: [Int32] = []
+        symbolOfFunction.reserveCapacity(count)
         for file in files {
+            let symbolOf = file.names.map { symbols.insert($0) }
             for function in file.functions {
                 functions.append(Function(fullName: function.fullName, typeKey: resolveType(function), kind: function.kind,
-                                          isPrivate: function.isPrivate, effects: function.effects))
-                edges.append(function.edges)
+                                          isPrivate: function.isPrivate, effects: []))
+                symbolOfFunction.append(function.kind == .accessor ? -1 : symbols.insert(function.fullName))
+                ownEffects.append(function.effects.map { PackedEffects.renumbered($0, symbolOf) })
+                let start = Int32(truncatingIfNeeded: calls.count)
+                calls.append(file.calls, function.calls, renumberedBy: symbolOf)
+                callRanges.append(start..<Int32(truncatingIfNeeded: calls.count))
             }
         }
         // The lookup tables are independent passes over the functions: built side by side.
         let merged = self
-        var nameOfFunction: [Int32] = []
+        let symbolCount = symbols.count
+        let functionSymbols = symbolOfFunction
         var typeOfFunction: [Int32] = []
         let tables = Parallel.map([0, 1, 2]) { table -> LookupTable in
             switch table {
             case 0:
-                var names = NameSlots()
-                var groups: [[Int]] = []
-                var slotOfFunction = [Int32](repeating: -1, count: merged.functions.count)
-                for index in merged.functions.indices where merged.functions[index].kind != .accessor {
-                    let slot = names.insert(merged.functions[index].fullName)
-                    if Int(slot) == groups.count { groups.append([]) }
-                    groups[Int(slot)].append(index)
-                    slotOfFunction[index] = slot
-                }
-                return .byName(names, groups, slotOfFunction)
+                // Accessors go to one more slot, which nothing reads.
+                let grouping = SlotGrouping(slots: functionSymbols.map { $0 < 0 ? Int32(symbolCount) : $0 },
+                                            slotCount: symbolCount + 1)
+                return .byName(grouping)
             case 1:
                 var types = NameSlots()
                 var slotOfFunction = [Int32](repeating: -1, count: merged.functions.count)
-                for index in merged.functions.indices where merged.functions[index].kind != .accessor {
+                for index in merged.functions.indices {
                     if let typeKey = merged.functions[index].typeKey { slotOfFunction[index] = types.insert(typeKey) }
                 }
                 return .types(types, slotOfFunction)
@@ -188,10 +200,9 @@ public struct CallSummaries: Sendable {
         }
         for table in tables {
             switch table {
-            case .byName(let slots, let groups, let slotOfFunction):
-                names = slots
-                functionsByName = groups
-                nameOfFunction = slotOfFunction
+            case .byName(let grouping):
+                functionOrder = grouping.order
+                functionRanges = Array(grouping.ranges.prefix(symbolCount))
             case .types(let slots, let slotOfFunction):
                 typeSlots = slots
                 typeOfFunction = slotOfFunction
@@ -201,24 +212,34 @@ public struct CallSummaries: Sendable {
             }
         }
         byTypeAndName.reserveCapacity(functions.count)
-        for index in functions.indices where nameOfFunction[index] >= 0 {
-            byTypeAndName[NameInType(type: typeOfFunction[index], name: nameOfFunction[index]), default: []].append(index)
+        for index in functions.indices where symbolOfFunction[index] >= 0 {
+            byTypeAndName[NameInType(type: typeOfFunction[index], name: symbolOfFunction[index]), default: []].append(index)
         }
         // Where each call goes is an independent read of what is merged so far: resolved in slices
         // of callers side by side, each also noting which name it calls for `callers(of:)`.
         self.superclasses = superclasses.value
+        let chains = ClassChains(typeSlots: typeSlots, superclasses: self.superclasses)
         let snapshot = self
-        let resolved = Parallel.map(Self.slices(of: functions.count)) { snapshot.resolve($0) }
-        callersByName = Array(repeating: [], count: functions.count)
-        for slice in resolved {
-            for (name, caller, edge) in slice.named { callersByName[Int(name)].append((caller, edge)) }
+        let functionTypes = typeOfFunction
+        let resolved = Parallel.map(Self.slices(of: functions.count)) {
+            snapshot.resolve($0, typeOfFunction: functionTypes, chains: chains)
         }
-        propagate(resolved)
+        var siteSymbols: [Int32] = []
+        for slice in resolved {
+            for (symbol, caller, call) in slice.named {
+                siteSymbols.append(symbol)
+                callSites.append((caller, call))
+            }
+        }
+        let bySymbol = SlotGrouping(slots: siteSymbols, slotCount: symbolCount)
+        callSites = bySymbol.order.map { callSites[Int($0)] }
+        callSiteRanges = bySymbol.ranges
+        propagate(resolved, ownEffects: ownEffects)
     }
 
     /// One lookup table of the merge.
     private enum LookupTable: Sendable {
-        case byName(NameSlots, [[Int]], [Int32])
+        case byName(SlotGrouping)
         case types(NameSlots, [Int32])
         case byType([String: [Int]], Set<String>)
     }
@@ -229,15 +250,15 @@ public struct CallSummaries: Sendable {
         return ASCIIBytes.prefix(of: fullName, upTo: paren)
     }
 
-    /// Where the calls of a slice of callers go, in caller and edge order.
+    /// Where the calls of a slice of callers go, in caller and call order.
     private struct ResolvedSlice: Sendable {
-        /// (callee, caller, edge) for every call that reaches a function of the run.
-        var calls: [(callee: Int32, caller: Int32, edge: Int32)] = []
-        /// (caller, edge) for every call to unknown code that may keep its arguments.
-        var escapes: [(caller: Int32, edge: Int32)] = []
-        /// (first function of the callee's name, caller, edge) for every call spelling the full
-        /// name of a callable function of the run.
-        var named: [(name: Int32, caller: Int32, edge: Int32)] = []
+        /// (callee, caller, call) for every call that reaches a function of the run.
+        var calls: [(callee: Int32, caller: Int32, call: Int32)] = []
+        /// Every call to unknown code that may keep its arguments.
+        var escapes: [(caller: Int32, call: Int32)] = []
+        /// (callee's symbol, caller, call) for every call spelling the full name of a callable
+        /// function of the run.
+        var named: [(symbol: Int32, caller: Int32, call: Int32)] = []
     }
 
     /// Caller ranges of about equal size, a few per core so an uneven slice does not hold up the rest.
@@ -247,32 +268,45 @@ public struct CallSummaries: Sendable {
         return stride(from: 0, to: count, by: max(size, 1)).map { $0..<min($0 + max(size, 1), count) }
     }
 
+    /// The callable functions of a name's symbol, in run order.
+    private func functions(ofSymbol symbol: Int32) -> ArraySlice<Int32> {
+        guard symbol >= 0, Int(symbol) < functionRanges.count else { return [] }
+        let range = functionRanges[Int(symbol)]
+        return functionOrder[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
     /// Resolves the calls of `callers`: a call on `self` (or `super`) runs a method of the
     /// caller's own class chain; any other call, every function of that name. A call the run
     /// cannot resolve escapes its arguments unless it is a known passive framework call.
-    private func resolve(_ callers: Range<Int>) -> ResolvedSlice {
+    private func resolve(_ callers: Range<Int>, typeOfFunction: [Int32], chains: ClassChains) -> ResolvedSlice {
         var slice = ResolvedSlice()
-        var knownCalls: [String: Bool] = [:]
+        // Whether an unresolved callee is a passive framework call, by symbol: 0 when not asked yet.
+        var passive = [UInt8](repeating: 0, count: symbols.count)
         for caller in callers {
-            let typeKey = functions[caller].typeKey
-            for position in edges[caller].indices {
-                let callee = edges[caller][position].callee
-                var resolved: [Int] = []
-                if let slot = names.slot(of: callee), let first = functionsByName[Int(slot)].first {
-                    slice.named.append((Int32(first), Int32(caller), Int32(position)))
-                    resolved = edges[caller][position].receiver == .selfObject
-                        ? functions(nameSlot: slot, inClassChainOf: typeKey) : functionsByName[Int(slot)]
+            let caller32 = Int32(truncatingIfNeeded: caller)
+            let chain = chains.chain(ofSlot: typeOfFunction[caller])
+            for call in callRanges[caller] {
+                let item = calls.calls[Int(call)]
+                let named = functions(ofSymbol: item.callee)
+                var reached = false
+                if !named.isEmpty {
+                    slice.named.append((item.callee, caller32, call))
+                    if item.receiver == PackedEffects.selfKind {
+                        for type in chain {
+                            for callee in byTypeAndName[NameInType(type: type, name: item.callee)] ?? [] {
+                                reached = true
+                                if callee != caller { slice.calls.append((Int32(truncatingIfNeeded: callee), caller32, call)) }
+                            }
+                        }
+                    } else {
+                        reached = true
+                        for callee in named where callee != caller32 { slice.calls.append((callee, caller32, call)) }
+                    }
                 }
-                guard !resolved.isEmpty else {
-                    guard !edges[caller][position].arguments.isEmpty else { continue }
-                    let passive = knownCalls[callee] ?? FrameworkCalls.keepsArguments(callee)
-                    knownCalls[callee] = passive
-                    if !passive { slice.escapes.append((Int32(caller), Int32(position))) }
-                    continue
-                }
-                for callee in resolved where callee != caller {
-                    slice.calls.append((Int32(callee), Int32(caller), Int32(position)))
-                }
+                guard !reached, !item.arguments.isEmpty else { continue }
+                let symbol = Int(item.callee)
+                if passive[symbol] == 0 { passive[symbol] = FrameworkCalls.keepsArguments(symbols.names[symbol]) ? 1 : 2 }
+                if passive[symbol] == 2 { slice.escapes.append((caller32, call)) }
             }
         }
         return slice
@@ -283,44 +317,33 @@ public struct CallSummaries: Sendable {
     /// again. Effect sets only grow and are bounded (targets × effects), so this ends; the round
     /// limit bounds how deep a chain of helpers is followed. Effects travel packed into integers
     /// (`PackedEffects`), so propagation hashes no strings.
-    private mutating func propagate(_ resolved: [ResolvedSlice]) {
+    private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) {
         // The starting effects and the callers of each function are independent: built side by side.
         let snapshot = self
-        var packer = PackedEffects()
         var effects: [Set<UInt64>] = []
         var callers = CallerLists()
         for part in Parallel.map([0, 1], { task -> PropagationStart in
-            task == 0 ? snapshot.startingEffects(resolved) : .callers(CallerLists(resolved, functions: snapshot.functions.count))
+            task == 0 ? .effects(snapshot.startingEffects(resolved, ownEffects: ownEffects))
+                : .callers(CallerLists(resolved, functions: snapshot.functions.count))
         }) {
             switch part {
-            case .effects(let start, let startPacker):
-                effects = start
-                packer = startPacker
-            case .callers(let lists):
-                callers = lists
+            case .effects(let start): effects = start
+            case .callers(let lists): callers = lists
             }
         }
-        // Edges are packed when an effect first travels them: most calls reach nothing with effects.
-        var packedEdges: [Int: PackedEffects.Edge] = [:]
         var depth = Array(repeating: 0, count: functions.count)
         var pending = functions.indices.filter { !effects[$0].isEmpty && callers.hasCallers($0) }
         var queued = Set(pending)
         while let callee = pending.popLast() {
             queued.remove(callee)
             guard depth[callee] < Self.propagationRounds else { continue }
-            for (caller32, position) in callers.of(callee) {
+            for (caller32, call) in callers.of(callee) {
                 let caller = Int(caller32)
-                let key = caller << 20 | Int(position)
-                let edge: PackedEffects.Edge
-                if let packed = packedEdges[key] {
-                    edge = packed
-                } else {
-                    edge = packer.pack(edges[caller][Int(position)])
-                    packedEdges[key] = edge
-                }
+                let item = calls.calls[Int(call)]
                 var grew = false
                 for effect in effects[callee] {
-                    if let mapped = PackedEffects.map(effect, through: edge), effects[caller].insert(mapped).inserted { grew = true }
+                    if let mapped = PackedEffects.map(effect, through: item, arguments: calls.arguments),
+                       effects[caller].insert(mapped).inserted { grew = true }
                 }
                 if grew, callers.hasCallers(caller), queued.insert(caller).inserted {
                     depth[caller] = max(depth[caller], depth[callee] + 1)
@@ -328,37 +351,35 @@ public struct CallSummaries: Sendable {
                 }
             }
         }
-        packedEdges = [:]
-        for index in functions.indices where effects[index].count != functions[index].effects.count {
-            functions[index].effects = Set(effects[index].map { packer.unpack($0) })
+        for index in functions.indices where !effects[index].isEmpty {
+            functions[index].effects = Set(effects[index].map { PackedEffects.unpack($0, names: symbols.names) })
         }
     }
 
     /// What one task of the propagation's start produced.
     private enum PropagationStart: Sendable {
-        case effects([Set<UInt64>], PackedEffects)
+        case effects([Set<UInt64>])
         case callers(CallerLists)
     }
 
-    /// Each function's own effects, packed, with what it hands to unknown code.
-    private func startingEffects(_ resolved: [ResolvedSlice]) -> PropagationStart {
-        var packer = PackedEffects()
-        var effects: [Set<UInt64>] = functions.map { $0.effects.isEmpty ? [] : Set($0.effects.map { packer.pack($0) }) }
+    /// Each function's own effects, with what it hands to unknown code.
+    private func startingEffects(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) -> [Set<UInt64>] {
+        var effects: [Set<UInt64>] = ownEffects.map { $0.isEmpty ? [] : Set($0) }
         for slice in resolved {
-            for (caller, position) in slice.escapes {
-                for (_, target) in edges[Int(caller)][Int(position)].arguments {
-                    effects[Int(caller)].insert(packer.pack(target) | UInt64(Effect.escapesToUnknown.rawValue))
+            for (caller, call) in slice.escapes {
+                for argument in calls.arguments(of: call) {
+                    effects[Int(caller)].insert(argument.target | UInt64(Effect.escapesToUnknown.rawValue))
                 }
             }
         }
-        return .effects(effects, packer)
+        return effects
     }
 
-    /// The calls reaching each function, (caller, edge) in caller order, in one array sliced by
+    /// The calls reaching each function, (caller, call) in caller order, in one array sliced by
     /// callee (no array per function).
     private struct CallerLists: Sendable {
         private var starts: [Int32] = []
-        private var sites: [(caller: Int32, edge: Int32)] = []
+        private var sites: [(caller: Int32, call: Int32)] = []
 
         init() {}
 
@@ -369,10 +390,10 @@ public struct CallSummaries: Sendable {
             }
             for index in 0..<functions { starts[index + 1] += starts[index] }
             var next = starts
-            var sites = [(caller: Int32, edge: Int32)](repeating: (0, 0), count: Int(starts[functions]))
+            var sites = [(caller: Int32, call: Int32)](repeating: (0, 0), count: Int(starts[functions]))
             for slice in resolved {
-                for (callee, caller, edge) in slice.calls {
-                    sites[Int(next[Int(callee)])] = (caller, edge)
+                for (callee, caller, call) in slice.calls {
+                    sites[Int(next[Int(callee)])] = (caller, call)
                     next[Int(callee)] += 1
                 }
             }
@@ -382,7 +403,7 @@ public struct CallSummaries: Sendable {
 
         func hasCallers(_ function: Int) -> Bool { starts[function] < starts[function + 1] }
 
-        func of(_ function: Int) -> ArraySlice<(caller: Int32, edge: Int32)> {
+        func of(_ function: Int) -> ArraySlice<(caller: Int32, call: Int32)> {
             sites[Int(starts[function])..<Int(starts[function + 1])]
         }
     }
@@ -390,42 +411,30 @@ public struct CallSummaries: Sendable {
     /// The callable functions named `fullName` of `start` and its superclasses of the run (at most
     /// 32 classes up, each once); free functions when `start` is `nil`.
     func functions(named fullName: String, inClassChainOf start: String?) -> [Int] {
-        guard let slot = names.slot(of: fullName) else { return [] }
-        return functions(nameSlot: slot, inClassChainOf: start)
-    }
-
-    private func functions(nameSlot: Int32, inClassChainOf start: String?) -> [Int] {
-        guard let start else { return byTypeAndName[NameInType(type: -1, name: nameSlot)] ?? [] }
-        // The classes seen so far, on the stack: this runs for most calls of the run.
-        return withUnsafeTemporaryAllocation(of: String.self, capacity: 32) { visited in
-            guard let base = visited.baseAddress else { return [] }
-            var count = 0
-            defer { base.deinitialize(count: count) }
-            var result: [Int] = []
-            var current: String? = start
-            while let type = current, count < 32, !UnsafeBufferPointer(start: base, count: count).contains(type) {
-                (base + count).initialize(to: type)
-                count += 1
-                if let typeSlot = typeSlots.slot(of: type), let found = byTypeAndName[NameInType(type: typeSlot, name: nameSlot)] {
-                    if result.isEmpty { result = found } else { result += found }
-                }
-                current = superclasses[type]
+        guard let symbol = symbols.slot(of: fullName) else { return [] }
+        guard let start else { return byTypeAndName[NameInType(type: -1, name: symbol)] ?? [] }
+        var result: [Int] = []
+        ClassChains.walk(from: start, superclasses: superclasses) { type in
+            if let slot = typeSlots.slot(of: type), let found = byTypeAndName[NameInType(type: slot, name: symbol)] {
+                result += found
             }
-            return result
         }
+        return result
     }
 
     /// The functions of the run with this full name (`embed(_:in:)`), accessors excluded.
     public func functions(named fullName: String) -> [Function] {
-        (functionsNamed(fullName) ?? []).map { functions[$0] }
+        (functionsNamed(fullName) ?? []).map { functions[Int($0)] }
     }
 
     /// Whether the run declares a callable function with this full name.
-    public func declares(_ fullName: String) -> Bool { names.slot(of: fullName) != nil }
+    public func declares(_ fullName: String) -> Bool { functionsNamed(fullName) != nil }
 
     /// The callable functions with this full name, if the run declares any.
-    private func functionsNamed(_ fullName: String) -> [Int]? {
-        names.slot(of: fullName).map { functionsByName[Int($0)] }
+    private func functionsNamed(_ fullName: String) -> ArraySlice<Int32>? {
+        guard let symbol = symbols.slot(of: fullName) else { return nil }
+        let found = functions(ofSymbol: symbol)
+        return found.isEmpty ? nil : found
     }
 
     /// Whether the run declares a callable function with this base name (`embed` for `embed(_:in:)`).
@@ -438,7 +447,7 @@ public struct CallSummaries: Sendable {
         guard let named = functionsNamed(fullName) else { return nil }
         // When the receiver's class is known, only its own methods (and its superclasses') can run;
         // none there means a method the run does not declare (a library's extension): unknown.
-        var candidates = named
+        var candidates = named.map { Int($0) }
         if let receiverType {
             candidates = functions(named: fullName, inClassChainOf: receiverType)
             if candidates.isEmpty { return nil }
@@ -475,11 +484,19 @@ public struct CallSummaries: Sendable {
     /// of their caller (calls that pass nothing traceable are not recorded). A name the run declares
     /// no callable function of (an accessor's `didSet`, a framework method) has none.
     public func callers(of fullName: String) -> [Caller] {
-        guard let first = functionsNamed(fullName)?.first else { return [] }
-        return callersByName[first].map { site in
-            let edge = edges[Int(site.function)][Int(site.edge)]
-            return Caller(function: Int(site.function), receiver: edge.receiver, arguments: edge.arguments,
-                          localArguments: edge.localArguments)
+        guard let symbol = symbols.slot(of: fullName), Int(symbol) < callSiteRanges.count else { return [] }
+        let range = callSiteRanges[Int(symbol)]
+        return callSites[Int(range.lowerBound)..<Int(range.upperBound)].map { site in
+            let item = calls.calls[Int(site.call)]
+            let names = symbols.names
+            return Caller(function: Int(site.function),
+                          receiver: item.receiver == PackedEffects.noTarget ? nil : PackedEffects.unpackTarget(item.receiver, names: names),
+                          arguments: calls.arguments(of: site.call).map {
+                              (Int($0.position), PackedEffects.unpackTarget($0.target, names: names))
+                          },
+                          localArguments: calls.localArguments[item.localArguments.lowerBound.int..<item.localArguments.upperBound.int].map {
+                              (Int($0.position), PackedEffects.effects(inMask: $0.effects))
+                          })
         }
     }
 
@@ -496,82 +513,186 @@ extension CallSummaries.Target {
     }
 }
 
+private extension Int32 {
+    var int: Int { Int(self) }
+}
+
 /// A function's type key (its slot in `CallSummaries.typeSlots`, -1 for a free function) and
-/// full name (its slot in `CallSummaries.names`).
+/// full name (its symbol in `CallSummaries.symbols`).
 struct NameInType: Hashable {
     var type: Int32
     var name: Int32
 }
 
-/// Target-effect pairs packed into one integer each — the target's kind (2 bits), its parameter
-/// position or interned member name (32 bits), the effect (8 bits) — so that propagating them is
-/// integer work.
-struct PackedEffects: Sendable {
-    private var memberIDs: [String: UInt64] = [:]
-    private var memberNames: [String] = []
+/// Each type's class chain in the run, as type slots, walked once per type rather than once per call.
+struct ClassChains: Sendable {
+    /// Type slots, chain after chain; a type's chain is `slots[ranges[type]]`.
+    private var slots: [Int32] = []
+    private var ranges: [Range<Int32>] = []
+    /// The chain of a free function: the free functions' slot alone.
+    private static let free: [Int32] = [-1]
 
+    init(typeSlots: NameSlots, superclasses: [String: String]) {
+        ranges.reserveCapacity(typeSlots.count)
+        for name in typeSlots.names {
+            let start = Int32(truncatingIfNeeded: slots.count)
+            Self.walk(from: name, superclasses: superclasses) { type in
+                if let slot = typeSlots.slot(of: type) { slots.append(slot) }
+            }
+            ranges.append(start..<Int32(truncatingIfNeeded: slots.count))
+        }
+    }
+
+    /// The slots of a type (`-1`: a free function's) and its superclasses.
+    func chain(ofSlot slot: Int32) -> ArraySlice<Int32> {
+        guard slot >= 0 else { return Self.free[...] }
+        let range = ranges[Int(slot)]
+        return slots[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    /// Visits `start` and its superclasses, at most 32 classes up, each once.
+    static func walk(from start: String, superclasses: [String: String], _ visit: (String) -> Void) {
+        // The classes seen so far, on the stack.
+        withUnsafeTemporaryAllocation(of: String.self, capacity: 32) { visited in
+            guard let base = visited.baseAddress else { return }
+            var count = 0
+            defer { base.deinitialize(count: count) }
+            var current: String? = start
+            while let type = current, count < 32, !UnsafeBufferPointer(start: base, count: count).contains(type) {
+                (base + count).initialize(to: type)
+                count += 1
+                visit(type)
+                current = superclasses[type]
+            }
+        }
+    }
+}
+
+/// Calls between functions, flat: what every call is given lives in two arrays shared by all
+/// calls, so a file's (or the run's) calls are three arrays, not one per call.
+struct PackedCalls: Sendable {
+    struct Call: Sendable {
+        /// The callee's full name: its position in the file's names, or its symbol in the run.
+        var callee: Int32
+        /// What it is called on, packed (`PackedEffects`), or `PackedEffects.noTarget`.
+        var receiver: UInt64
+        /// Its arguments that are targets of the caller, in `arguments`.
+        var arguments: Range<Int32>
+        /// Its arguments that are locals of the caller, in `localArguments`.
+        var localArguments: Range<Int32>
+    }
+
+    struct Argument: Sendable {
+        var position: Int32
+        var target: UInt64
+    }
+
+    /// A local handed on, with what the caller itself does to it (`PackedEffects.mask`).
+    struct LocalArgument: Sendable {
+        var position: Int32
+        var effects: UInt16
+    }
+
+    var calls: [Call] = []
+    var arguments: [Argument] = []
+    var localArguments: [LocalArgument] = []
+
+    var count: Int { calls.count }
+
+    mutating func reserve(_ count: Int) { calls.reserveCapacity(count) }
+
+    func arguments(of call: Int32) -> ArraySlice<Argument> {
+        let range = calls[Int(call)].arguments
+        return arguments[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    /// Appends `other.calls[range]`, with names and members renumbered through `symbolOf`.
+    mutating func append(_ other: PackedCalls, _ range: Range<Int32>, renumberedBy symbolOf: [Int32]) {
+        for position in range {
+            let call = other.calls[Int(position)]
+            let argumentStart = Int32(truncatingIfNeeded: arguments.count)
+            for argument in other.arguments[Int(call.arguments.lowerBound)..<Int(call.arguments.upperBound)] {
+                arguments.append(Argument(position: argument.position, target: PackedEffects.renumbered(argument.target, symbolOf)))
+            }
+            let localStart = Int32(truncatingIfNeeded: localArguments.count)
+            localArguments += other.localArguments[Int(call.localArguments.lowerBound)..<Int(call.localArguments.upperBound)]
+            calls.append(Call(callee: symbolOf[Int(call.callee)],
+                              receiver: call.receiver == PackedEffects.noTarget
+                                  ? call.receiver : PackedEffects.renumbered(call.receiver, symbolOf),
+                              arguments: argumentStart..<Int32(truncatingIfNeeded: arguments.count),
+                              localArguments: localStart..<Int32(truncatingIfNeeded: localArguments.count)))
+        }
+    }
+}
+
+/// Target-effect pairs packed into one integer each — the target's kind (2 bits), its parameter
+/// position or member name (32 bits: a position in a file's names, or a symbol of the run), the
+/// effect (8 bits) — so that propagating them is integer work.
+enum PackedEffects {
     static let parameterKind: UInt64 = 0
     static let selfKind: UInt64 = 1 << 40
     static let memberKind: UInt64 = 2 << 40
     static let otherKind: UInt64 = 3 << 40
     static let kindMask: UInt64 = 3 << 40
+    /// No target (a receiver that is none of the caller's).
+    static let noTarget: UInt64 = .max
 
-    /// A call from the caller's point of view, with its targets packed (effect bits zero).
-    struct Edge {
-        var receiver: UInt64?
-        var arguments: [(position: UInt64, target: UInt64)]
+    static func parameter(_ position: Int) -> UInt64 {
+        parameterKind | (UInt64(UInt32(truncatingIfNeeded: position)) << 8)
     }
 
-    mutating func pack(_ target: CallSummaries.Target) -> UInt64 {
-        switch target {
-        case .parameter(let position): return Self.parameterKind | (UInt64(UInt32(truncatingIfNeeded: position)) << 8)
-        case .selfObject: return Self.selfKind
-        case .member(let name):
-            if let id = memberIDs[name] { return Self.memberKind | (id << 8) }
-            let id = UInt64(memberNames.count)
-            memberIDs[name] = id
-            memberNames.append(name)
-            return Self.memberKind | (id << 8)
-        case .other: return Self.otherKind
-        }
+    static func member(_ name: Int32) -> UInt64 { memberKind | (UInt64(UInt32(truncatingIfNeeded: name)) << 8) }
+
+    static func effect(_ effect: CallSummaries.Effect) -> UInt64 { UInt64(effect.rawValue) }
+
+    /// The same target, its member name renumbered through `symbolOf`.
+    static func renumbered(_ packed: UInt64, _ symbolOf: [Int32]) -> UInt64 {
+        guard packed & kindMask == memberKind else { return packed }
+        let name = Int((packed >> 8) & 0xFFFF_FFFF)
+        return member(symbolOf[name]) | (packed & 0xFF)
     }
 
-    mutating func pack(_ effect: CallSummaries.TargetEffect) -> UInt64 {
-        pack(effect.target) | UInt64(effect.effect.rawValue)
-    }
-
-    mutating func pack(_ edge: FileSummaries.Edge) -> Edge {
-        Edge(receiver: edge.receiver.map { pack($0) },
-             arguments: edge.arguments.map { (UInt64(UInt32(truncatingIfNeeded: $0.position)), pack($0.target)) })
-    }
-
-    func unpack(_ packed: UInt64) -> CallSummaries.TargetEffect {
-        let effect = CallSummaries.Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown
+    static func unpackTarget(_ packed: UInt64, names: [String]) -> CallSummaries.Target {
         let value = Int((packed >> 8) & 0xFFFF_FFFF)
-        let target: CallSummaries.Target
-        switch packed & Self.kindMask {
-        case Self.parameterKind: target = .parameter(value)
-        case Self.selfKind: target = .selfObject
-        case Self.memberKind: target = .member(memberNames[value])
-        default: target = .other
+        switch packed & kindMask {
+        case parameterKind: return .parameter(value)
+        case selfKind: return .selfObject
+        case memberKind: return .member(names[value])
+        default: return .other
         }
-        return CallSummaries.TargetEffect(target, effect)
+    }
+
+    static func unpack(_ packed: UInt64, names: [String]) -> CallSummaries.TargetEffect {
+        let effect = CallSummaries.Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown
+        return CallSummaries.TargetEffect(unpackTarget(packed, names: names), effect)
+    }
+
+    /// Effects as bits (one per `Effect` raw value).
+    static func mask(_ effects: Set<CallSummaries.Effect>) -> UInt16 {
+        effects.reduce(0) { $0 | (1 << UInt16($1.rawValue)) }
+    }
+
+    static func effects(inMask mask: UInt16) -> Set<CallSummaries.Effect> {
+        Set(CallSummaries.Effect.allCases.filter { mask & (1 << UInt16($0.rawValue)) != 0 })
     }
 
     /// An effect on a callee's parameter or `self`, seen from the caller.
-    static func map(_ effect: UInt64, through edge: Edge) -> UInt64? {
+    static func map(_ effect: UInt64, through call: PackedCalls.Call, arguments: [PackedCalls.Argument]) -> UInt64? {
         let bits = effect & 0xFF
         switch effect & kindMask {
         case parameterKind:
-            let position = (effect >> 8) & 0xFFFF_FFFF
-            guard let target = edge.arguments.first(where: { $0.position == position })?.target else { return nil }
-            return target | bits
+            let position = Int32(truncatingIfNeeded: (effect >> 8) & 0xFFFF_FFFF)
+            for index in Int(call.arguments.lowerBound)..<Int(call.arguments.upperBound)
+            where arguments[index].position == position {
+                return arguments[index].target | bits
+            }
+            return nil
         case selfKind:
-            guard let receiver = edge.receiver else { return nil }
-            return receiver | bits
+            guard call.receiver != noTarget else { return nil }
+            return call.receiver | bits
         case memberKind:
             // A method called on `self` acts on `self`'s own properties.
-            return edge.receiver == selfKind ? effect : nil
+            return call.receiver == selfKind ? effect : nil
         default:
             return effect
         }
@@ -608,26 +729,20 @@ public struct FileSummaries: Sendable {
         /// The enclosing type's qualified name, or an extension's written name (`isExtension`).
         public var typeName: String?
         public var isExtension: Bool
-        public var effects: Set<CallSummaries.TargetEffect>
-        public var edges: [Edge]
+        /// What it does itself, packed (`PackedEffects`; members by position in `names`).
+        var effects: [UInt64]
+        /// Its calls to other functions of the run (or to unknown ones) that touch its targets:
+        /// `calls.calls[calls]`.
+        var calls: Range<Int32>
     }
 
-    /// A call from one function of the run to another (or to an unknown one), with what it is given.
-    public struct Edge: Sendable {
-        /// The callee's full name as the call spells it.
-        public var callee: String
-        /// What it is called on, when that is a target of the caller: `self` for `helper()`.
-        public var receiver: CallSummaries.Target?
-        /// Arguments that are targets of the caller, by position.
-        public var arguments: [(position: Int, target: CallSummaries.Target)]
-        /// Arguments that are locals of the caller, by position, with what the caller itself
-        /// does to them (`let vc = X(); addChild(vc); show(vc)`).
-        public var localArguments: [(position: Int, effects: Set<CallSummaries.Effect>)] = []
-    }
-
+    /// The callee and member names the file's summaries spell, each once.
+    var names: [String] = []
     public var functions: [Function] = []
+    /// The calls of every function, one function's after another.
+    var calls = PackedCalls()
 
-    public init(functions: [Function] = []) { self.functions = functions }
+    public init() {}
 
     /// Summarizes every function of a parsed file.
     /// `declaredBaseNames` are the base names of the run's functions (`nil`: all count): a call
@@ -637,6 +752,21 @@ public struct FileSummaries: Sendable {
                                declaredBaseNames: Set<String>? = nil) -> FileSummaries {
         let model = FileModel(tree: tree, index: ProjectIndex.empty, withDestinations: false)
         return Extractor(model: model, qualifiedTypeNames: qualifiedTypeNames, declaredBaseNames: declaredBaseNames).run()
+    }
+
+    /// What extraction has written so far, shared by every function of the file.
+    private struct Tables {
+        var names = NameSlots()
+        var calls = PackedCalls()
+
+        mutating func pack(_ target: CallSummaries.Target) -> UInt64 {
+            switch target {
+            case .parameter(let position): return PackedEffects.parameter(position)
+            case .selfObject: return PackedEffects.selfKind
+            case .member(let name): return PackedEffects.member(names.insert(name))
+            case .other: return PackedEffects.otherKind
+            }
+        }
     }
 
     private struct Extractor {
@@ -658,47 +788,66 @@ public struct FileSummaries: Sendable {
                 }
                 let isPrivate = function.modifiers.contains(.private) || function.modifiers.contains(.fileprivate)
                 summaries[index] = Function(fullName: function.fullName, kind: function.kind, isPrivate: isPrivate,
-                                            typeName: typeName, isExtension: isExtension, effects: [], edges: [])
+                                            typeName: typeName, isExtension: isExtension, effects: [], calls: 0..<0)
             }
-            // What each function does to its own locals, for the edges that hand them on.
+            var tables = Tables()
+            var effects = [Set<UInt64>](repeating: [], count: summaries.count)
+            // What each function does to its own locals, for the calls that hand them on.
             let direct = model.directCalls()
-            var localEffects: [FunctionID: [VariableID: Set<CallSummaries.Effect>]] = [:]
-            for (call, effects) in direct {
+            var localEffects: [FunctionID: [VariableID: UInt16]] = [:]
+            for (call, found) in direct {
                 guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
-                for (object, effect) in effects {
+                for (object, effect) in found {
                     if case .local(let variable) = object.root, object.path.isEmpty {
-                        localEffects[function, default: [:]][variable, default: []].insert(effect)
+                        localEffects[function, default: [:]][variable, default: 0] |= 1 << UInt16(effect.rawValue)
                     }
                 }
             }
-            // Edges are gathered for the whole file, then handed to each function in one array of
-            // the right size, rather than grown call by call.
-            var edges: [(function: Int32, edge: Edge)] = []
+            // Calls are gathered for the whole file, then ordered function by function (a stable
+            // counting sort), rather than grown in an array per function.
+            var gathered: [(function: Int32, call: PackedCalls.Call)] = []
             for (name, calls) in model.callGroups {
                 let declared = declaredBaseNames?.contains(name) ?? true
                 let passive = !declared && FrameworkCalls.passive.contains(name)
                 for call in calls {
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
-                    if let edge = record(call, direct: direct[call] ?? [], declared: declared,
-                                         locals: localEffects[function] ?? [:], into: &summaries[function.index]!,
-                                         function: function) {
-                        edges.append((Int32(truncatingIfNeeded: function.index), edge))
+                    if let packed = record(call, direct: direct[call] ?? [], declared: declared,
+                                           locals: localEffects[function] ?? [:], effects: &effects[function.index],
+                                           tables: &tables, function: function) {
+                        gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
                 }
-            }
-            if !edges.isEmpty {
-                var counts = [Int32](repeating: 0, count: summaries.count)
-                for item in edges { counts[Int(item.function)] += 1 }
-                for (index, count) in counts.enumerated() where count > 0 { summaries[index]!.edges.reserveCapacity(Int(count)) }
-                for item in edges { summaries[Int(item.function)]!.edges.append(item.edge) }
             }
             for position in outline.assignments.indices {
                 let assignment = AssignmentID(position)
                 guard let function = model.enclosingFunction(of: outline.assignments[position].nodeID) else { continue }
-                record(assignment, into: &summaries[function.index]!, function: function)
+                record(assignment, effects: &effects[function.index], tables: &tables, function: function)
             }
-            return FileSummaries(functions: summaries.compactMap { $0 })
+            var starts = [Int32](repeating: 0, count: summaries.count + 1)
+            for item in gathered { starts[Int(item.function) + 1] += 1 }
+            for index in summaries.indices { starts[index + 1] += starts[index] }
+            if !gathered.isEmpty {
+                var next = starts
+                let placeholder = PackedCalls.Call(callee: 0, receiver: PackedEffects.noTarget, arguments: 0..<0, localArguments: 0..<0)
+                var ordered = [PackedCalls.Call](repeating: placeholder, count: gathered.count)
+                for item in gathered {
+                    ordered[Int(next[Int(item.function)])] = item.call
+                    next[Int(item.function)] += 1
+                }
+                tables.calls.calls = ordered
+            }
+            var result = FileSummaries()
+            result.functions.reserveCapacity(summaries.count)
+            for index in summaries.indices {
+                guard var summary = summaries[index] else { continue }
+                summary.calls = starts[index]..<starts[index + 1]
+                if !effects[index].isEmpty { summary.effects = Array(effects[index]) }
+                result.functions.append(summary)
+            }
+            result.names = tables.names.names
+            result.calls = tables.calls
+            return result
         }
 
         /// What a plain reference is as a target, read from its binding for the shapes that need
@@ -749,24 +898,29 @@ public struct FileSummaries: Sendable {
             }
         }
 
-        /// Records a call's direct effects in `summary`; returns the edge it is, when it is one.
+        /// Records a call's direct effects in `effects`; returns the call it is for the run's
+        /// calls, its arguments written to `tables`, when it is one.
         func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
-                    locals: [VariableID: Set<CallSummaries.Effect>], into summary: inout Function,
-                    function: FunctionID) -> Edge? {
+                    locals: [VariableID: UInt16], effects: inout Set<UInt64>, tables: inout Tables,
+                    function: FunctionID) -> PackedCalls.Call? {
             if !direct.isEmpty {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
-                        summary.effects.insert(CallSummaries.TargetEffect(target, effect))
+                        effects.insert(tables.pack(target) | PackedEffects.effect(effect))
                     } else if CallSummaries.recordedForAnyObject.contains(effect) {
-                        summary.effects.insert(CallSummaries.TargetEffect(.other, effect))
+                        effects.insert(PackedEffects.otherKind | PackedEffects.effect(effect))
                     }
                 }
                 return nil
             }
-            // A call to some other function: an edge, when it touches the caller's targets.
+            // A call to some other function: one of the run's calls, when it touches the caller's targets.
             let item = outline.calls[call.index]
-            var edgeArguments: [(position: Int, target: CallSummaries.Target)] = []
-            var localArguments: [(position: Int, effects: Set<CallSummaries.Effect>)] = []
+            let argumentStart = Int32(truncatingIfNeeded: tables.calls.arguments.count)
+            let localStart = Int32(truncatingIfNeeded: tables.calls.localArguments.count)
+            func add(_ position: Int, _ target: CallSummaries.Target) {
+                tables.calls.arguments.append(PackedCalls.Argument(position: Int32(truncatingIfNeeded: position),
+                                                                   target: tables.pack(target)))
+            }
             for (position, argument) in model.arguments(of: call).enumerated() where argument.closure == nil {
                 // A target is a parameter, a property or a local: written as a plain name (or
                 // `self.name`); anything longer is not resolved at all. Unknown code matters only
@@ -774,45 +928,47 @@ public struct FileSummaries: Sendable {
                 guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf else { continue }
                 if case .target(let quick) = quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID,
                                                          in: function) {
-                    if let quick, declared || quick.isParameter { edgeArguments.append((position, quick)) }
+                    if let quick, declared || quick.isParameter { add(position, quick) }
                     continue
                 }
                 guard let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
                 if !declared {
-                    if case .parameter = object.root, let target = target(object, in: function) {
-                        edgeArguments.append((position, target))
-                    }
+                    if case .parameter = object.root, let target = target(object, in: function) { add(position, target) }
                     continue
                 }
                 if let target = target(object, in: function) {
-                    edgeArguments.append((position, target))
+                    add(position, target)
                 } else if case .local(let variable) = object.root, object.path.isEmpty {
-                    localArguments.append((position, locals[variable] ?? []))
+                    tables.calls.localArguments.append(PackedCalls.LocalArgument(position: Int32(truncatingIfNeeded: position),
+                                                                                 effects: locals[variable] ?? 0))
                 }
             }
-            var edgeReceiver: CallSummaries.Target?
+            var receiver: CallSummaries.Target?
             if declared, !item.isImplicitMember {
                 if let range = item.receiver {
                     if let throughSelf = model.simpleReference(range) {
                         if case .target(let quick) = quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function) {
-                            edgeReceiver = quick
+                            receiver = quick
                         } else {
-                            edgeReceiver = model.trackableObject(range, at: item.nodeID).flatMap { target($0, in: function) }
+                            receiver = model.trackableObject(range, at: item.nodeID).flatMap { target($0, in: function) }
                         }
                     }
                 } else {
-                    edgeReceiver = .selfObject
+                    receiver = .selfObject
                 }
             }
-            guard edgeReceiver != nil || !edgeArguments.isEmpty || !localArguments.isEmpty else { return nil }
-            return Edge(callee: model.fullName(of: call), receiver: edgeReceiver, arguments: edgeArguments,
-                        localArguments: localArguments)
+            let arguments = argumentStart..<Int32(truncatingIfNeeded: tables.calls.arguments.count)
+            let localArguments = localStart..<Int32(truncatingIfNeeded: tables.calls.localArguments.count)
+            guard receiver != nil || !arguments.isEmpty || !localArguments.isEmpty else { return nil }
+            return PackedCalls.Call(callee: tables.names.insert(model.fullName(of: call)),
+                                    receiver: receiver.map { tables.pack($0) } ?? PackedEffects.noTarget,
+                                    arguments: arguments, localArguments: localArguments)
         }
 
-        func record(_ assignment: AssignmentID, into summary: inout Function, function: FunctionID) {
+        func record(_ assignment: AssignmentID, effects: inout Set<UInt64>, tables: inout Tables, function: FunctionID) {
             for (object, effect) in model.directEffects(of: assignment) {
                 if let target = target(object, in: function) {
-                    summary.effects.insert(CallSummaries.TargetEffect(target, effect))
+                    effects.insert(tables.pack(target) | PackedEffects.effect(effect))
                 }
             }
         }
