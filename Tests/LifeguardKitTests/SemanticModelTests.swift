@@ -112,6 +112,42 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(receiver(m, "e"), ObjectRef(root: .selfObject, path: [.member("item")]))
     }
 
+    /// A local initialized by a call is a new object, read from the initializer's tokens; the
+    /// shapes that only look like one keep their alias: a cast, a called element, `first(where:)`.
+    func testALocalHoldingACallResultIsItsOwnObject() {
+        let m = model("""
+            final class Screen: UIViewController {
+                var child: UIViewController?
+                let handlers: [() -> UIView] = []
+                let children: [UIViewController] = []
+                func f(loader: Loader) {
+                    let made = loader.makeChild(for: child)
+                    made.a()
+                    let label = UILabel(frame: .zero)
+                    label.b()
+                    let decoded = try decoder.decode(Feed.self, from: data)
+                    decoded.c()
+                    let run = handlers.first!
+                    let element = run()
+                    element.d()
+                    let cast = child as? Detail ?? loader.makeChild(for: nil)
+                    cast.e()
+                    let found = children.first(where: { $0.isViewLoaded })
+                    found.f()
+                }
+            }
+            """)
+        for name in ["a", "b", "c"] {
+            guard case .local = receiver(m, name).root else { return XCTFail("`\(name)`: a call's result is its own object") }
+            XCTAssertEqual(receiver(m, name).path, [], name)
+        }
+        XCTAssertEqual(receiver(m, "d"), ObjectRef(root: .selfObject, path: [.member("handlers"), .element]),
+                       "calling an element leaves the element")
+        XCTAssertEqual(receiver(m, "e"), ObjectRef(root: .selfObject, path: [.member("child")]),
+                       "the part before a cast is what the local stands for")
+        XCTAssertEqual(receiver(m, "f"), ObjectRef(root: .selfObject, path: [.member("children"), .element]))
+    }
+
     func testPatternBindingsAndCatchAndShorthandParameters() {
         let m = model("""
             final class Screen: UIViewController {

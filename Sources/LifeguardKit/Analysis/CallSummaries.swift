@@ -960,7 +960,7 @@ public struct FileSummaries: Sendable {
             let arguments = argumentStart..<Int32(truncatingIfNeeded: tables.calls.arguments.count)
             let localArguments = localStart..<Int32(truncatingIfNeeded: tables.calls.localArguments.count)
             guard receiver != nil || !arguments.isEmpty || !localArguments.isEmpty else { return nil }
-            return PackedCalls.Call(callee: tables.names.insert(model.fullName(of: call)),
+            return PackedCalls.Call(callee: model.withFullName(of: call) { tables.names.insert(bytes: $0) },
                                     receiver: receiver.map { tables.pack($0) } ?? PackedEffects.noTarget,
                                     arguments: arguments, localArguments: localArguments)
         }

@@ -30,7 +30,7 @@ public final class FileModel: Sendable {
     /// Which locals `self` ends up keeping, computed when a rule first asks.
     let ownership = OwnershipTable()
     /// The object each local stands for, resolved once.
-    let localObjects = LocalObjectMemo()
+    let localObjects: LocalObjectMemo
 
     /// What a type (or the type an extension extends) is.
     public struct TypeRole: Sendable {
@@ -53,12 +53,19 @@ public final class FileModel: Sendable {
     init(tree: SyntaxTree, index: ProjectIndex, withDestinations: Bool) {
         self.tree = tree
         self.index = index
+        localObjects = LocalObjectMemo(variables: tree.outline.variables.count)
         self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
         let calls = tree.outline.calls
         var slots = NameSlots()
         var slotOfCall = [Int32](repeating: 0, count: calls.count)
-        for position in calls.indices {
-            slotOfCall[position] = slots.insert(tree.text(ofToken: calls[position].nameToken))
+        // Interned from the source bytes: a string is made once per distinct name, not per call.
+        tree.source.bytes.withUnsafeBufferPointer { source in
+            for position in calls.indices {
+                let token = tree.tokens[calls[position].nameToken]
+                var range = token.range
+                if token.flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
+                slotOfCall[position] = slots.insert(bytes: UnsafeBufferPointer(rebasing: source[range]))
+            }
         }
         let grouping = SlotGrouping(slots: slotOfCall, slotCount: slots.count)
         callSlots = slots
@@ -156,8 +163,13 @@ public final class FileModel: Sendable {
 
     /// The full Swift name a call site spells: `embed(_:in:)` (trailing closures not counted).
     public func fullName(of call: CallID) -> String {
-        // Built straight from the source bytes, with no array between: this runs for many calls of
-        // every file.
+        withFullName(of: call) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands `body` the UTF-8 bytes of a call's full name, spelled straight from the source into
+    /// scratch space with no array between: this runs for many calls of every file, and a caller
+    /// that interns the name (`NameSlots.insert(bytes:)`) makes no string for one it has seen.
+    func withFullName<Result>(of call: CallID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let item = outline.calls[call.index]
         let arguments = outline.arguments[item.arguments]
         func bytes(ofToken token: Int) -> Range<Int> {
@@ -175,8 +187,6 @@ public final class FileModel: Sendable {
             }
         }
         let source = tree.source.bytes
-        // Spelled into scratch space and decoded once (`String(unsafeUninitializedCapacity:)`
-        // would write the string's storage directly, but needs macOS 11).
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             var position = 0
             func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
@@ -198,7 +208,7 @@ public final class FileModel: Sendable {
                 append(CollectionOfOne(UInt8(ascii: ":")))
             }
             append(CollectionOfOne(UInt8(ascii: ")")))
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<position]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<position]))
         }
     }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The distinct names of one file (its call names, its declared locals), each given a slot
 /// number in the order first seen. A file looks names up hundreds of times, and `Dictionary`'s
 /// seeded hashing of a `String` costs several hundred instructions a lookup; code is written in
@@ -56,6 +64,35 @@ struct NameSlots: Sendable {
         return slot
     }
 
+    /// The slot of the name spelled by `bytes` (UTF-8), given a new one when it has none yet: the
+    /// string is made only for a name the table has not seen, so interning a file's repeated
+    /// names costs a hash and a comparison each.
+    mutating func insert(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        guard let hash = Self.asciiHash(bytes) else { return insert(String(decoding: bytes, as: UTF8.self)) }
+        if (ascii + 1) * 2 > buckets.count { grow() }
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = buckets[bucket]
+            if slot < 0 { break }
+            if Self.equal(names[Int(slot)], bytes) { return slot }
+            bucket = (bucket + 1) & mask
+        }
+        let slot = Int32(truncatingIfNeeded: names.count)
+        buckets[bucket] = slot
+        names.append(String(decoding: bytes, as: UTF8.self))
+        ascii += 1
+        return slot
+    }
+
+    /// Whether an ASCII name is spelled by `bytes`.
+    private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var name = name
+        return name.withUTF8 { stored in
+            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
+    }
+
     /// Doubles the buckets (at most half full) and places the ASCII names again.
     private mutating func grow() {
         let size = max(16, buckets.count * 2)
@@ -71,17 +108,19 @@ struct NameSlots: Sendable {
 
     /// FNV-1a of the name's bytes, or `nil` when one is not ASCII.
     static func asciiHash(_ name: String) -> UInt64? {
-        func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64? where Bytes.Element == UInt8 {
-            var value: UInt64 = 0xcbf2_9ce4_8422_2325
-            var high: UInt8 = 0
-            for byte in bytes {
-                high |= byte
-                value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            return high < 0x80 ? value ^ (value >> 29) : nil
+        if let result = name.utf8.withContiguousStorageIfAvailable({ asciiHash($0) }) { return result }
+        return asciiHash(name.utf8)
+    }
+
+    /// FNV-1a of the bytes, or `nil` when one is not ASCII.
+    static func asciiHash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64? where Bytes.Element == UInt8 {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        var high: UInt8 = 0
+        for byte in bytes {
+            high |= byte
+            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        if let result = name.utf8.withContiguousStorageIfAvailable({ hash($0) }) { return result }
-        return hash(name.utf8)
+        return high < 0x80 ? value ^ (value >> 29) : nil
     }
 }
 

@@ -142,17 +142,22 @@ public struct ObjectRef: Hashable, Sendable, CustomStringConvertible {
 /// thread at a time; the lock keeps a misuse from corrupting it.
 final class LocalObjectMemo: @unchecked Sendable {
     private let lock = NSLock()
-    private var objects: [VariableID: ObjectRef] = [:]
+    /// By variable position, sized on the first store (most files' models resolve no local).
+    private var objects: [ObjectRef?] = []
+    private let count: Int
+
+    init(variables count: Int) { self.count = count }
 
     func value(for variable: VariableID) -> ObjectRef? {
         lock.lock()
         defer { lock.unlock() }
-        return objects[variable]
+        return variable.index < objects.count ? objects[variable.index] : nil
     }
 
     func store(_ object: ObjectRef, for variable: VariableID) {
         lock.lock()
-        objects[variable] = object
+        if objects.isEmpty { objects = Array(repeating: nil, count: count) }
+        if variable.index < objects.count { objects[variable.index] = object }
         lock.unlock()
     }
 }
@@ -348,12 +353,33 @@ extension FileModel {
             return objectOfName(declaration.name, token: TokenID(declaration.nameToken), at: node, hops: hops + 1,
                                 visited: &visited)
         }
+        if initializerIsCallResult(initializer) { return own }
         guard let source = Self.aliasSource(tree, initializer) else { return own }
         let resolved = object(of: source, at: node, hops: hops + 1, visited: &visited)
         // A call's result is not the receiver: `let child = makeChild()` is a new object.
         if case .opaque = resolved.root { return own }
         if case .call? = resolved.path.last { return own }
         return resolved
+    }
+
+    /// Whether an initializer, with no cast in it, ends in a call of a named member
+    /// (`loader.makeChild()`, `try decoder.decode(Feed.self, from: data)`) or is a call of a name
+    /// no enclosing function binds (`UILabel(frame: .zero)`, `makeChild()`): the object
+    /// `resolveLocal` would build for it ends in a call, a new object, which this tells from the
+    /// tokens without building the chain. (A name the function binds could stand for an element,
+    /// which a call leaves as it is: `let run = handlers.first`, then `let x = run()`.)
+    private func initializerIsCallResult(_ initializer: Range<Int>) -> Bool {
+        let tokens = tree.significantTokens(in: initializer)
+        guard let last = tokens.last, tree.tokens[last].kind == .rightParen, let open = tree.partner(ofToken: last),
+              open < last, let name = tree.previousSignificant(before: open), name >= initializer.lowerBound,
+              tree.tokens[name].kind == .identifier, !tree.token(name, is: "first"), !tree.token(name, is: "last"),
+              !tokens.contains(where: { tree.tokens[$0].isKeyword(.as) })
+        else { return false }
+        if let before = tree.previousSignificant(before: name), before >= initializer.lowerBound {
+            return tree.tokens[before].kind == .period
+        }
+        if case .free = binding(of: tree.text(ofToken: name), at: TokenID(name)) { return true }
+        return false
     }
 
     /// A name a pattern binds: in `for case let tab as Tab in children`, an element of `children`.
