@@ -8,15 +8,27 @@ final class SemanticModelTests: XCTestCase {
     /// halves answer the same.
     /// The name table answers as a `[String: Int32]` would: slots in first-seen order, ASCII
     /// names by bytes through growth, and other names by Swift's canonical equivalence.
+    /// Names are inserted as strings and as source bytes alike, of every length around the
+    /// eight-byte words the hash reads, into tables that start empty and sized.
     func testNameSlotsAnswerLikeADictionary() {
-        var slots = NameSlots()
-        var reference: [String: Int32] = [:]
-        let names = (0..<300).map { "name\($0 % 120)" } + ["café", "cafe\u{301}", "viewDidLoad", "", "a"]
-        for name in names {
-            let expected = reference[name] ?? Int32(reference.count)
-            if reference[name] == nil { reference[name] = expected }
-            XCTAssertEqual(slots.insert(name), expected, name)
+        for initial in [NameSlots(), NameSlots(capacity: 40)] {
+            var slots = initial
+            var reference: [String: Int32] = [:]
+            let prefixes = (0..<300).map { "name\($0 % 120)" }
+            let lengths = (0..<40).map { String(repeating: "x", count: $0 % 20) + "\($0 % 25)" }
+            let names = prefixes + lengths + ["café", "cafe\u{301}", "viewDidLoad", "", "a", "café"]
+            for (position, name) in names.enumerated() {
+                let expected = reference[name] ?? Int32(reference.count)
+                if reference[name] == nil { reference[name] = expected }
+                let slot = position % 2 == 0
+                    ? slots.insert(name) : Array(name.utf8).withUnsafeBufferPointer { slots.insert(bytes: $0) }
+                XCTAssertEqual(slot, expected, name)
+            }
+            checkNameSlots(slots, against: reference)
         }
+    }
+
+    private func checkNameSlots(_ slots: NameSlots, against reference: [String: Int32]) {
         XCTAssertEqual(slots.count, reference.count)
         XCTAssertEqual(slots.slot(of: "cafe\u{301}"), slots.slot(of: "café"), "canonically equal names share a slot")
         for (name, slot) in reference { XCTAssertEqual(slots.slot(of: name), slot, name) }

@@ -156,6 +156,7 @@ public struct CallSummaries: Sendable {
         ownEffects.reserveCapacity(count)
         var symbolOfFunction: [Int32] = []
         symbolOfFunction.reserveCapacity(count)
+        symbols = NameSlots(capacity: files.reduce(count) { $0 + $1.names.count } / 2)
         for file in files {
             let symbolOf = file.names.map { symbols.insert($0) }
             for function in file.functions {

@@ -56,7 +56,7 @@ public final class FileModel: Sendable {
         localObjects = LocalObjectMemo(variables: tree.outline.variables.count)
         self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
         let calls = tree.outline.calls
-        var slots = NameSlots()
+        var slots = NameSlots(capacity: calls.count)
         var slotOfCall = [Int32](repeating: 0, count: calls.count)
         // Interned from the source bytes: a string is made once per distinct name, not per call.
         tree.source.bytes.withUnsafeBufferPointer { source in

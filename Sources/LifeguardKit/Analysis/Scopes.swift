@@ -102,9 +102,12 @@ struct ScopeTable: Sendable {
         var outline: Outline { tree.outline }
         /// Entries in the order they were added, each with its name's slot.
         var collected: [(slot: Int32, entry: Entry)] = []
-        var slots = NameSlots()
+        var slots: NameSlots
 
-        init(tree: SyntaxTree) { self.tree = tree }
+        init(tree: SyntaxTree) {
+            self.tree = tree
+            slots = NameSlots(capacity: tree.outline.variables.count + tree.outline.parameters.count)
+        }
 
         mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
             guard from < to, !name.isEmpty, name != "_" else { return }
