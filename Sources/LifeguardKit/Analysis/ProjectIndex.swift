@@ -239,10 +239,14 @@ public final class ProjectIndex: Sendable {
             let typeIDs = fileTypes[position]
             var part: [(Int32, String, MemberFacts)] = []
             part.reserveCapacity(file.members.count)
-            var positions: [MemberSlot: Int] = [:]
+            // Keyed by type id and the name's slot in a table of the file's member names: integer
+            // keys, each name hashed once.
+            var memberNames = NameSlots(capacity: file.members.count)
+            var positions: [Int64: Int] = [:]
+            positions.reserveCapacity(file.members.count)
             for entry in file.members {
                 let id = typeIDs[Int(entry.type)]
-                let slot = MemberSlot(type: id, name: entry.name)
+                let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: memberNames.insert(entry.name)))
                 if let earlier = positions[slot] {
                     if entry.isProperty { part[earlier].2 = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
                     continue
@@ -540,11 +544,6 @@ public final class ProjectIndex: Sendable {
 }
 
 /// A member name within a type, while one file's members are merged.
-private struct MemberSlot: Hashable {
-    var type: Int32
-    var name: String
-}
-
 /// Member lookup along superclass chains, shared by the finished index and by its construction.
 private struct MemberLookup: Sendable {
     let typeIDs: [String: Int32]
