@@ -50,6 +50,20 @@ struct NameSlots: Sendable {
         }
     }
 
+    /// The slot of the name spelled by `bytes` (UTF-8), if it has one.
+    func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let hash = Self.asciiHash(bytes) else { return others[String(decoding: bytes, as: UTF8.self)] }
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = buckets[bucket]
+            if slot < 0 { return nil }
+            if hashes[Int(slot)] == hash, Self.equal(names[Int(slot)], bytes) { return slot }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
     /// The slot of `name`, given a new one when it has none yet.
     mutating func insert(_ name: String) -> Int32 {
         guard let hash = Self.asciiHash(name) else { return insertOther(name) }

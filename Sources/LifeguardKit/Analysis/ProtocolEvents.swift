@@ -518,11 +518,12 @@ enum ASCIIWords {
         if prefixes.contains(where: { hasPrefix(name, $0) }) || suffixes.contains(where: { hasSuffix(name, $0) }) {
             return true
         }
-        return exact.contains { equal(name, $0) }
+        return exact.slot(of: name) != nil
     }
 
-    // The bytes of `ProtocolVocabulary`'s own lists.
-    private static let exact: [[UInt8]] = ProtocolVocabulary.exactNames.sorted().map { Array($0.utf8) }
+    // `ProtocolVocabulary`'s own lists: the whole names in a table looked up by bytes, the
+    // prefixes and suffixes as bytes.
+    private static let exact: NameSlots = ProtocolVocabulary.exactNames.reduce(into: NameSlots()) { _ = $0.insert($1) }
     private static let prefixes: [[UInt8]] = (ProtocolVocabulary.namePrefixes + ProtocolVocabulary.layoutLibraryPrefixes)
         .map { Array($0.utf8) }
     private static let suffixes: [[UInt8]] = (ProtocolVocabulary.nameSuffixes + ProtocolVocabulary.layoutLibrarySuffixes)

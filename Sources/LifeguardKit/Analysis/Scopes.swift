@@ -37,9 +37,45 @@ struct ScopeTable: Sendable {
         /// Raw token range the name is visible over.
         var from: Int32
         var to: Int32
-        var binding: Binding
+        var stored: StoredBinding
         /// Index (in the same name's list) of the nearest entry covering this one, or -1.
         var parent: Int32
+
+        var binding: Binding { stored.binding }
+    }
+
+    /// A declared binding in plain integers (entries hold no string), so building and sorting a
+    /// file's entries copies bytes and counts no references.
+    struct StoredBinding: Sendable {
+        private var kind: UInt8
+        private var first: Int32
+        private var second: Int32
+
+        init(_ binding: Binding) {
+            func int(_ value: Int) -> Int32 { Int32(truncatingIfNeeded: value) }
+            switch binding {
+            case .local(let variable): (kind, first, second) = (0, int(variable.index), 0)
+            case .pattern(let token): (kind, first, second) = (1, int(token.index), 0)
+            case .parameter(let function, let position): (kind, first, second) = (2, int(function.index), int(position))
+            case .closureParameter(let closure, let position): (kind, first, second) = (3, int(closure.index), int(position))
+            case .capture(let closure, let position): (kind, first, second) = (4, int(closure.index), int(position))
+            case .accessorValue(let function, let value): (kind, first, second) = (5, int(function.index), value == .newValue ? 0 : 1)
+            case .selfValue, .free: preconditionFailure("only declarations are stored")
+            }
+        }
+
+        var binding: Binding {
+            let first = Int(first)
+            let second = Int(second)
+            switch kind {
+            case 0: return .local(VariableID(first))
+            case 1: return .pattern(TokenID(first))
+            case 2: return .parameter(FunctionID(first), second)
+            case 3: return .closureParameter(ClosureID(first), second)
+            case 4: return .capture(ClosureID(first), second)
+            default: return .accessorValue(FunctionID(first), second == 0 ? .newValue : .oldValue)
+            }
+        }
     }
 
     /// Each declared name's slot: its entries are `entries[ranges[slot]]`, sorted by start.
@@ -113,7 +149,7 @@ struct ScopeTable: Sendable {
             guard from < to, !name.isEmpty, name != "_" else { return }
             let slot = slots.insert(name)
             collected.append((slot, Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
-                                          binding: binding, parent: -1)))
+                                          stored: StoredBinding(binding), parent: -1)))
         }
 
         mutating func addVariable(_ id: VariableID, _ variable: VariableDeclaration) {
