@@ -142,31 +142,32 @@ struct NameSlots: Sendable {
         return Array(name.utf8).withUnsafeBufferPointer { asciiHash($0) }
     }
 
-    /// A multiplicative hash of the bytes read eight at a time, or `nil` when one is not ASCII.
+    /// A multiplicative hash of the bytes read eight at a time (the last word overlapping the one
+    /// before, a short name read as two overlapping halves), or `nil` when one is not ASCII.
     static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return value }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return value }
         let raw = UnsafeRawPointer(base)
+        let count = bytes.count
         var high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        func mix(_ word: UInt64) {
             high |= word
             value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
             value ^= value >> 32
-            offset += 8
         }
-        if offset < bytes.count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                word |= UInt64(base[offset]) << shift
-                shift += 8
-                offset += 1
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
             }
-            high |= word
-            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-            value ^= value >> 32
+            mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        } else if count >= 4 {
+            mix(UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32)
+        } else {
+            // One to three bytes: the first, the middle and the last.
+            mix(UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16)
         }
         return high & 0x8080_8080_8080_8080 == 0 ? value ^ (value >> 29) : nil
     }
