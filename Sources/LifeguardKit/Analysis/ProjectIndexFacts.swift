@@ -122,7 +122,8 @@ public struct ProjectIndexFacts: Sendable {
         readMembers(tree)
         // Locals are searched only for names some variable of the file declares: most receivers
         // and arguments are properties, and the search walks back through the function.
-        let variableNames = Set(outline.variables.lazy.map(\.name))
+        var variableNames = NameSlots(capacity: outline.variables.count)
+        for variable in outline.variables { _ = variableNames.insert(variable.name) }
         readAssignments(tree, variableNames: variableNames)
         readCalls(tree, callNames: indexedCallNames, variableNames: variableNames)
         summaries = FileSummaries.extract(tree, qualifiedTypeNames: qualified)
@@ -182,7 +183,7 @@ public struct ProjectIndexFacts: Sendable {
         }
     }
 
-    private mutating func readAssignments(_ tree: SyntaxTree, variableNames: Set<String>) {
+    private mutating func readAssignments(_ tree: SyntaxTree, variableNames: NameSlots) {
         let outline = tree.outline
         for assignment in outline.assignments {
             guard let lhs = AssignedPath(tree, tokens: assignment.lhs), let member = lhs.lastName else { continue }
@@ -200,7 +201,7 @@ public struct ProjectIndexFacts: Sendable {
             } else if Self.isCreation(tree, assignment.rhs) {
                 value = .creation
             } else if single, let first, tree.tokens[first].kind == .identifier,
-                      case let name = tree.text(ofToken: first), variableNames.contains(name),
+                      case let name = tree.text(ofToken: first), variableNames.slot(of: name) != nil,
                       let local = tree.localVariable(named: name, visibleAt: assignment.node),
                       let initializer = outline.variables[local].initializer,
                       Self.isCreation(tree, initializer) {
@@ -213,7 +214,7 @@ public struct ProjectIndexFacts: Sendable {
             if lhs.names.count == 2, let root = lhs.names.first {
                 receiver = .member(root)
                 if !lhs.startsWithSelf {
-                    if variableNames.contains(root), let local = tree.localVariable(named: root, visibleAt: assignment.node) {
+                    if variableNames.slot(of: root) != nil, let local = tree.localVariable(named: root, visibleAt: assignment.node) {
                         let variable = outline.variables[local]
                         receiver = .written(variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
                             ?? variable.initializer.flatMap { TypeNames.initialized(tree, $0) })
@@ -233,7 +234,7 @@ public struct ProjectIndexFacts: Sendable {
         }
     }
 
-    private mutating func readCalls(_ tree: SyntaxTree, callNames: Set<String>, variableNames: Set<String>) {
+    private mutating func readCalls(_ tree: SyntaxTree, callNames: Set<String>, variableNames: NameSlots) {
         let outline = tree.outline
         var functionCalls: [Int: [ProjectIndex.IndexedCall]] = [:]
         if !callNames.isEmpty {
@@ -253,7 +254,7 @@ public struct ProjectIndexFacts: Sendable {
                 }
                 var firstIsLocal = false
                 if let firstChain, !firstChain.startsWithSelf, let root = firstChain.names.first {
-                    firstIsLocal = (variableNames.contains(root) && tree.localVariable(named: root, visibleAt: call.node) != nil)
+                    firstIsLocal = (variableNames.slot(of: root) != nil && tree.localVariable(named: root, visibleAt: call.node) != nil)
                         || tree.parameter(named: root, visibleAt: call.node) != nil
                 }
                 let indexed = ProjectIndex.IndexedCall(
