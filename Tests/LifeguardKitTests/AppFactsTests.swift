@@ -52,6 +52,32 @@ final class AppFactsTests: XCTestCase {
         }
     }
 
+    /// A project reader's parse keeps the asked keys two dictionaries deep and below, and
+    /// everything above; what it skips is still checked, so a broken file is still an error.
+    func testOldStylePlistKeepingNestedKeys() throws {
+        let text = """
+            { archiveVersion = 1; objects = {
+                A1 = { isa = PBXFileReference; path = "x.swift"; lastKnownFileType = sourcecode.swift; };
+                B2 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = "App/Info.plist";
+                       OTHER = ( "-a", "q\\"uoted", { deep = <0f>; } ); }; "name" = Debug; };
+            }; rootObject = A1; }
+            """
+        let kept = ["isa", "path", "name", "buildSettings", "INFOPLIST_FILE"]
+        let plist = try OldStylePlist.parse(Array(text.utf8), keepingNestedKeys: kept)
+        let full = try parse(text)
+        XCTAssertEqual(plist["archiveVersion"], full["archiveVersion"], "the top level keeps every key")
+        XCTAssertEqual(plist["rootObject"], full["rootObject"])
+        XCTAssertEqual(plist["objects"]?.dictionary?.keys.sorted(), ["A1", "B2"], "so do the objects")
+        XCTAssertEqual(plist["objects"]?["A1"], .dictionary(["isa": .string("PBXFileReference"), "path": .string("x.swift")]))
+        XCTAssertEqual(plist["objects"]?["B2"]?["buildSettings"], .dictionary(["INFOPLIST_FILE": .string("App/Info.plist")]))
+        XCTAssertEqual(plist["objects"]?["B2"]?["name"], .string("Debug"), "a quoted key is kept too")
+        for broken in ["{ o = { a = { skipped = \"open; }; }; }", "{ o = { a = { skipped = (x y); }; }; }",
+                       "{ o = { a = { skipped = <zz>; }; }; }", "{ o = { a = { skipped = b } ; }; }"] {
+            XCTAssertThrowsError(try OldStylePlist.parse(Array(broken.utf8), keepingNestedKeys: ["isa"]), broken)
+            XCTAssertThrowsError(try parse(broken), broken)
+        }
+    }
+
     func testLexicalPaths() {
         XCTAssertEqual(LexicalPath.normalized("/a/./b//c/../d/"), "/a/b/d")
         XCTAssertEqual(LexicalPath.normalized("/../a"), "/a")

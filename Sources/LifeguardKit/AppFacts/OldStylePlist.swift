@@ -49,9 +49,27 @@ public enum OldStylePlist: Sendable, Equatable {
         }
     }
 
+    /// Parses a whole file keeping, in dictionaries nested two deep or more (a project's objects
+    /// and what they hold), only the entries whose keys are in `keys`; the others are checked as
+    /// strictly and skipped without being built. A project reader asks a dozen keys of thousands
+    /// of objects, and most of the file is build settings it never reads.
+    public static func parse(_ bytes: [UInt8], keepingNestedKeys keys: [String]) throws -> OldStylePlist {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(bytes: buffer)
+            parser.keptKeys = keys.reduce(into: NameSlots()) { _ = $0.insert($1) }
+            let value = try parser.value(depth: 0)
+            try parser.skipTrivia()
+            guard parser.position == buffer.count else { throw parser.error("unexpected text after the value") }
+            return value
+        }
+    }
+
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
+        /// Keys kept in dictionaries from `keptFromDepth` down; `nil`: every key.
+        var keptKeys: NameSlots?
+        static let keptFromDepth = 2
         /// Nesting deeper than any project file, so hostile input cannot exhaust the stack.
         static let maxDepth = 256
 
@@ -106,7 +124,18 @@ public enum OldStylePlist: Sendable, Equatable {
                         position += 1
                         return .dictionary(dictionary)
                     }
-                    let key = try string()
+                    let key: String
+                    if depth >= Self.keptFromDepth, let kept = keptKeys {
+                        guard let wanted = try keptKey(kept) else {
+                            try expect(UInt8(ascii: "="))
+                            try skipValue(depth: depth + 1)
+                            try expect(UInt8(ascii: ";"))
+                            continue
+                        }
+                        key = wanted
+                    } else {
+                        key = try string()
+                    }
                     try expect(UInt8(ascii: "="))
                     let entry = try value(depth: depth + 1)
                     try expect(UInt8(ascii: ";"))
@@ -149,6 +178,89 @@ public enum OldStylePlist: Sendable, Equatable {
             default:
                 return .string(try string())
             }
+        }
+
+        /// The next key when `kept` holds it, else `nil` (read past either way). A key without
+        /// escapes is looked up by its bytes, so a skipped key makes no string.
+        mutating func keptKey(_ kept: NameSlots) throws -> String? {
+            try skipTrivia()
+            let start = position
+            if position < bytes.count, Self.isUnquoted(bytes[position]) {
+                while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
+                let key = UnsafeBufferPointer(rebasing: bytes[start..<position])
+                return kept.slot(of: key) == nil ? nil : String(decoding: key, as: UTF8.self)
+            }
+            let key = try string()
+            return kept.slot(of: key) == nil ? nil : key
+        }
+
+        /// Reads past one value with the checks `value(depth:)` makes, building nothing.
+        mutating func skipValue(depth: Int) throws {
+            guard depth < Self.maxDepth else { throw error("nested too deeply") }
+            try skipTrivia()
+            guard position < bytes.count else { throw error("unexpected end of file") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                position += 1
+                while true {
+                    try skipTrivia()
+                    guard position < bytes.count else { throw error("unterminated dictionary") }
+                    if bytes[position] == UInt8(ascii: "}") {
+                        position += 1
+                        return
+                    }
+                    try skipString()
+                    try expect(UInt8(ascii: "="))
+                    try skipValue(depth: depth + 1)
+                    try expect(UInt8(ascii: ";"))
+                }
+            case UInt8(ascii: "("):
+                position += 1
+                while true {
+                    try skipTrivia()
+                    guard position < bytes.count else { throw error("unterminated array") }
+                    if bytes[position] == UInt8(ascii: ")") {
+                        position += 1
+                        return
+                    }
+                    try skipValue(depth: depth + 1)
+                    try skipTrivia()
+                    guard position < bytes.count else { throw error("unterminated array") }
+                    if bytes[position] == UInt8(ascii: ",") {
+                        position += 1
+                    } else if bytes[position] != UInt8(ascii: ")") {
+                        throw error("expected ',' or ')'")
+                    }
+                }
+            case UInt8(ascii: "<"):
+                _ = try value(depth: depth)
+            default:
+                try skipString()
+            }
+        }
+
+        /// Reads past a string (quoted or not) with the checks `string()` makes.
+        mutating func skipString() throws {
+            try skipTrivia()
+            guard position < bytes.count else { throw error("expected a string") }
+            let quote = bytes[position]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                let start = position
+                while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
+                guard position > start else { throw error("expected a string") }
+                return
+            }
+            let opening = position
+            position += 1
+            while position < bytes.count, bytes[position] != quote {
+                // An escape covers the byte after the backslash (`\"` is no closing quote).
+                position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard position < bytes.count else {
+                position = opening
+                throw error("unterminated string")
+            }
+            position += 1
         }
 
         static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -40,16 +40,21 @@ public struct XcodeProject: Sendable {
 
     /// Reads a project file's bytes; `projectDirectory` is the folder holding the `.xcodeproj`.
     public init(parsing bytes: [UInt8], projectDirectory: String) throws {
-        let plist = try Self.parse(bytes)
+        let plist = try Self.parse(bytes, keepingNestedKeys: Reader.keys)
         guard let objects = plist["objects"]?.dictionary else { throw NotAProject() }
         targets = Reader(objects: objects, sourceRoot: projectDirectory).applicationTargets()
     }
 
     /// A project file's property list: old-style, as Xcode writes it, or — for a project someone
     /// converted — XML or binary, through Foundation.
-    static func parse(_ bytes: [UInt8]) throws -> OldStylePlist {
+    /// `keepingNestedKeys`: an old-style file's objects keep only these keys (see
+    /// `OldStylePlist.parse(_:keepingNestedKeys:)`); `nil` keeps everything.
+    static func parse(_ bytes: [UInt8], keepingNestedKeys keys: [String]? = nil) throws -> OldStylePlist {
         let xml = Array("<?xml".utf8), binary = Array("bplist".utf8)
-        guard bytes.starts(with: xml) || bytes.starts(with: binary) else { return try OldStylePlist.parse(bytes) }
+        guard bytes.starts(with: xml) || bytes.starts(with: binary) else {
+            guard let keys else { return try OldStylePlist.parse(bytes) }
+            return try OldStylePlist.parse(bytes, keepingNestedKeys: keys)
+        }
         guard let dictionary = try? AppPlist.parse(Data(bytes)) else {
             throw OldStylePlist.SyntaxError(offset: 0, reason: "not a property list")
         }
@@ -68,6 +73,15 @@ public struct XcodeProject: Sendable {
 
     /// Walks the object graph of one project.
     private struct Reader {
+        /// Every key this reader asks of an object or of its build settings: the rest of a
+        /// project file is not built.
+        static let keys = [
+            "isa", "name", "path", "sourceTree", "children", "productName", "productType", "buildPhases", "files",
+            "fileRef", "fileSystemSynchronizedGroups", "buildConfigurationList", "buildConfigurations", "buildSettings",
+            "INFOPLIST_FILE", "INFOPLIST_KEY_UIApplicationSupportsMultipleScenes",
+            "INFOPLIST_KEY_UIApplicationSceneManifest_Generation",
+        ]
+
         let objects: [String: OldStylePlist]
         let sourceRoot: String
         /// Each object's parent group, for resolving `<group>`-relative paths.
