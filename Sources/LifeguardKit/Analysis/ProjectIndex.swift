@@ -175,6 +175,7 @@ public final class ProjectIndex: Sendable {
 
         // Types: ids for every declared or extended key, in first-seen order.
         var ids: [String: Int32] = [:]
+        ids.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
         var keys: [String] = []
         var facts: [TypeFacts] = []
         var protocols = Set<String>()
@@ -226,6 +227,7 @@ public final class ProjectIndex: Sendable {
                                              bases: controllerBases)
         viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBases)
         var superclassTable: [String: String] = [:]
+        superclassTable.reserveCapacity(keys.count)
         for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclassTable[key] = superclass } }
         superclassesOfSummaries.fulfill(superclassTable)
 
@@ -297,8 +299,10 @@ public final class ProjectIndex: Sendable {
             return (assignments, calls, functions)
         }
         var assigned: [String: [Assignment]] = [:]
+        assigned.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
         var callTables = [[IndexedCall]](repeating: [], count: keys.count)
         var functions: [String: [FunctionFacts]] = [:]
+        functions.reserveCapacity(parts.reduce(0) { $0 + $1.2.count })
         for (assignmentPart, callPart, functionPart) in parts {
             for (name, value) in assignmentPart { assigned[name, default: []].append(value) }
             for (id, call) in callPart { callTables[Int(id)].append(call) }
@@ -578,6 +582,10 @@ struct NameTable: Sendable {
         // A trailing part most often belongs to one declaration, which is then its resolution;
         // only parts that several share keep their candidates, to choose among at the end.
         var shared: [String: [String]] = [:]
+        // Sized up front: growing a table of strings hashes every string again.
+        let count = files.reduce(0) { $0 + $1.types.count + $1.aliases.count }
+        declared.reserveCapacity(count)
+        resolution.reserveCapacity(count * 2)
         func add(_ key: String) {
             declared.insert(key)
             // Qualified names have at most `maxQualifiedDepth + 1` parts, so each adds a bounded number.
