@@ -191,6 +191,8 @@ public struct CallSummaries: Sendable {
             default:
                 var byType: [String: [Int]] = [:]
                 var baseNames = Set<String>()
+                byType.reserveCapacity(merged.functions.count / 4)
+                baseNames.reserveCapacity(merged.functions.count)
                 for index in merged.functions.indices {
                     let function = merged.functions[index]
                     if let typeKey = function.typeKey { byType[typeKey, default: []].append(index) }

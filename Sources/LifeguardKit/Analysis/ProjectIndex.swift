@@ -259,6 +259,11 @@ public final class ProjectIndex: Sendable {
             return part
         }
         var tables = [[String: MemberFacts]](repeating: [:], count: keys.count)
+        var memberCounts = [Int](repeating: 0, count: keys.count)
+        for part in memberParts {
+            for (id, _, _) in part { memberCounts[Int(id)] += 1 }
+        }
+        for (id, count) in memberCounts.enumerated() where count > 0 { tables[id].reserveCapacity(count) }
         for part in memberParts {
             for (id, name, member) in part where tables[Int(id)][name] == nil {
                 tables[Int(id)][name] = member
