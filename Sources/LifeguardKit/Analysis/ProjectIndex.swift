@@ -345,7 +345,7 @@ public final class ProjectIndex: Sendable {
     private static func resolveChains(keys: [String], superclassIDs: [Int32], facts: [TypeFacts], names: NameTable,
                                       bases: Set<String>) -> [Bool] {
         func matches(_ key: String) -> Bool {
-            bases.contains(key) || (bases.contains(NameTable.lastComponent(key)) && !names.declared.contains(key))
+            bases.contains(key) || (bases.contains(NameTable.lastComponent(key)) && !names.declares(key))
         }
         // 0: unknown, 1: on the current path, 2: no, 3: yes.
         var state = [UInt8](repeating: 0, count: keys.count)
@@ -574,12 +574,16 @@ private struct MemberLookup: Sendable {
 /// How the names of a run resolve: which qualified names it declares (types and type aliases),
 /// what a name resolves to when no enclosing scope decides, and what each alias stands for.
 struct NameTable: Sendable {
-    /// Qualified names of the types and aliases the run declares (extensions excluded).
-    private(set) var declared: Set<String> = []
+    /// Qualified names of the types and aliases the run declares (extensions excluded). Name
+    /// tables rather than `Set`s and `Dictionary`s: these are asked for every type name the run
+    /// writes, and a `NameSlots` lookup hashes a short name in a few instructions.
+    private var declared = NameSlots()
     /// What a name resolves to when no enclosing scope declares it, for every name that is a
     /// trailing part of a declared one (`Inner` and `Outer.Inner` for `Outer.Inner`): computed
-    /// once here, so a lookup is one hash however many types share a simple name.
-    private var resolution: [String: String] = [:]
+    /// once here, so a lookup is one hash however many types share a simple name. The name's
+    /// slot in `resolvedNames` indexes `resolutions`.
+    private var resolvedNames = NameSlots()
+    private var resolutions: [String] = []
     /// What each `typealias` of the run stands for, by its key.
     private var aliases: [String: ProjectIndex.AliasTarget] = [:]
 
@@ -589,16 +593,21 @@ struct NameTable: Sendable {
         var shared: [String: [String]] = [:]
         // Sized up front: growing a table of strings hashes every string again.
         let count = files.reduce(0) { $0 + $1.types.count + $1.aliases.count }
-        declared.reserveCapacity(count)
-        resolution.reserveCapacity(count * 2)
+        declared = NameSlots(capacity: count)
+        resolvedNames = NameSlots(capacity: count * 2)
+        resolutions.reserveCapacity(count * 2)
         func add(_ key: String) {
-            declared.insert(key)
+            _ = declared.insert(key)
             // Qualified names have at most `maxQualifiedDepth + 1` parts, so each adds a bounded number.
             var suffix = key[...]
             while true {
                 let part = String(suffix)
-                if let earlier = resolution.updateValue(key, forKey: part) {
-                    shared[part, default: [earlier]].append(key)
+                let slot = Int(resolvedNames.insert(part))
+                if slot == resolutions.count {
+                    resolutions.append(key)
+                } else {
+                    shared[part, default: [resolutions[slot]]].append(key)
+                    resolutions[slot] = key
                 }
                 guard let dot = suffix.utf8.firstIndex(of: UInt8(ascii: ".")) else { break }
                 suffix = suffix[suffix.utf8.index(after: dot)...]
@@ -620,9 +629,13 @@ struct NameTable: Sendable {
             }
         }
         for (name, candidates) in shared {
-            resolution[name] = Self.resolveAmong(candidates, name: name, simple: Self.lastComponent(name))
+            guard let slot = resolvedNames.slot(of: name) else { continue }
+            resolutions[Int(slot)] = Self.resolveAmong(candidates, name: name, simple: Self.lastComponent(name))
         }
     }
+
+    /// Whether the run declares a type or alias with this qualified name.
+    func declares(_ name: String) -> Bool { declared.slot(of: name) != nil }
 
     func key(for written: String, from scope: String?) -> String {
         resolve(written, from: scope).key
@@ -656,18 +669,19 @@ struct NameTable: Sendable {
 
     private func lookUp(_ written: String, from scope: String?) -> String {
         let name = Self.withoutGenerics(written)
-        if declared.contains(name) { return name }
+        if declares(name) { return name }
         let simple = Self.lastComponent(name)
         // Most names in annotations are the framework's (`String`, `UILabel`): no declared name
         // ends with them, so no enclosing scope can declare them either.
-        guard let unscoped = resolution[name] else { return simple }
+        guard let slot = resolvedNames.slot(of: name) else { return simple }
+        let unscoped = resolutions[Int(slot)]
         // Scopes are qualified names, so this visits at most `maxQualifiedDepth + 1` of them; the
         // bound holds for any scope a caller passes.
         var current = scope
         var steps = 0
         while let outer = current, steps <= ProjectIndex.maxQualifiedDepth {
             let candidate = outer + "." + name
-            if declared.contains(candidate) { return candidate }
+            if declares(candidate) { return candidate }
             current = Self.parentScope(outer)
             steps += 1
         }
