@@ -590,7 +590,7 @@ struct PackedCalls: Sendable {
         var target: UInt64
     }
 
-    /// A local handed on, with what the caller itself does to it (`PackedEffects.mask`).
+    /// A local handed on, with what the caller itself does to it (a mask of `PackedEffects.bit`s).
     struct LocalArgument: Sendable {
         var position: Int32
         var effects: UInt16
@@ -670,13 +670,11 @@ enum PackedEffects {
         return CallSummaries.TargetEffect(unpackTarget(packed, names: names), effect)
     }
 
-    /// Effects as bits (one per `Effect` raw value).
-    static func mask(_ effects: Set<CallSummaries.Effect>) -> UInt16 {
-        effects.reduce(0) { $0 | (1 << UInt16($1.rawValue)) }
-    }
+    /// An effect's bit in a mask of effects (one bit per `Effect` raw value).
+    static func bit(_ effect: CallSummaries.Effect) -> UInt16 { 1 << UInt16(effect.rawValue) }
 
     static func effects(inMask mask: UInt16) -> Set<CallSummaries.Effect> {
-        Set(CallSummaries.Effect.allCases.filter { mask & (1 << UInt16($0.rawValue)) != 0 })
+        Set(CallSummaries.Effect.allCases.filter { mask & bit($0) != 0 })
     }
 
     /// An effect on a callee's parameter or `self`, seen from the caller.
@@ -802,7 +800,7 @@ public struct FileSummaries: Sendable {
                 guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                 for (object, effect) in found {
                     if case .local(let variable) = object.root, object.path.isEmpty {
-                        localEffects[function, default: [:]][variable, default: 0] |= 1 << UInt16(effect.rawValue)
+                        localEffects[function, default: [:]][variable, default: 0] |= PackedEffects.bit(effect)
                     }
                 }
             }

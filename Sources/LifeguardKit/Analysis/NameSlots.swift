@@ -39,44 +39,21 @@ struct NameSlots: Sendable {
     /// The slot of `name`, if it has one.
     func slot(of name: String) -> Int32? {
         guard let hash = Self.asciiHash(name) else { return others[name] }
-        guard !buckets.isEmpty else { return nil }
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = buckets[bucket]
-            if slot < 0 { return nil }
-            if hashes[Int(slot)] == hash, names[Int(slot)] == name { return slot }
-            bucket = (bucket + 1) & mask
-        }
+        return buckets.isEmpty ? nil : probe(hash) { $0 == name }.slot
     }
 
     /// The slot of the name spelled by `bytes` (UTF-8), if it has one.
     func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard let hash = Self.asciiHash(bytes) else { return others[String(decoding: bytes, as: UTF8.self)] }
-        guard !buckets.isEmpty else { return nil }
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = buckets[bucket]
-            if slot < 0 { return nil }
-            if hashes[Int(slot)] == hash, Self.equal(names[Int(slot)], bytes) { return slot }
-            bucket = (bucket + 1) & mask
-        }
+        return buckets.isEmpty ? nil : probe(hash) { Self.equal($0, bytes) }.slot
     }
 
     /// The slot of `name`, given a new one when it has none yet.
     mutating func insert(_ name: String) -> Int32 {
         guard let hash = Self.asciiHash(name) else { return insertOther(name) }
         if (ascii + 1) * 2 > buckets.count { grow() }
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = buckets[bucket]
-            if slot < 0 { break }
-            if hashes[Int(slot)] == hash, names[Int(slot)] == name { return slot }
-            bucket = (bucket + 1) & mask
-        }
-        return add(name, hash: hash, at: bucket)
+        let found = probe(hash) { $0 == name }
+        return found.slot ?? add(name, hash: hash, at: found.bucket)
     }
 
     /// The slot of the name spelled by `bytes` (UTF-8), given a new one when it has none yet: the
@@ -85,15 +62,22 @@ struct NameSlots: Sendable {
     mutating func insert(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard let hash = Self.asciiHash(bytes) else { return insertOther(String(decoding: bytes, as: UTF8.self)) }
         if (ascii + 1) * 2 > buckets.count { grow() }
+        let found = probe(hash) { Self.equal($0, bytes) }
+        return found.slot ?? add(String(decoding: bytes, as: UTF8.self), hash: hash, at: found.bucket)
+    }
+
+    /// Walks the ASCII buckets from `hash` (the table has buckets): the slot of the name that
+    /// `matches`, or the empty bucket where it would go.
+    @inline(__always)
+    private func probe(_ hash: UInt64, matching matches: (String) -> Bool) -> (slot: Int32?, bucket: Int) {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
         while true {
             let slot = buckets[bucket]
-            if slot < 0 { break }
-            if hashes[Int(slot)] == hash, Self.equal(names[Int(slot)], bytes) { return slot }
+            if slot < 0 { return (nil, bucket) }
+            if hashes[Int(slot)] == hash, matches(names[Int(slot)]) { return (slot, bucket) }
             bucket = (bucket + 1) & mask
         }
-        return add(String(decoding: bytes, as: UTF8.self), hash: hash, at: bucket)
     }
 
     private mutating func add(_ name: String, hash: UInt64, at bucket: Int) -> Int32 {

@@ -109,7 +109,9 @@ public enum OldStylePlist: Sendable, Equatable {
             position += 1
         }
 
-        mutating func value(depth: Int) throws -> OldStylePlist {
+        /// Reads one value. With `builds` false it is read with the same checks and nothing is
+        /// built (an entry of a key nobody asks for): the result is then an empty placeholder.
+        mutating func value(depth: Int, builds: Bool = true) throws -> OldStylePlist {
             guard depth < Self.maxDepth else { throw error("nested too deeply") }
             try skipTrivia()
             guard position < bytes.count else { throw error("unexpected end of file") }
@@ -122,25 +124,23 @@ public enum OldStylePlist: Sendable, Equatable {
                     guard position < bytes.count else { throw error("unterminated dictionary") }
                     if bytes[position] == UInt8(ascii: "}") {
                         position += 1
-                        return .dictionary(dictionary)
+                        return builds ? .dictionary(dictionary) : Self.placeholder
                     }
-                    let key: String
-                    if depth >= Self.keptFromDepth, let kept = keptKeys {
-                        guard let wanted = try keptKey(kept) else {
-                            try expect(UInt8(ascii: "="))
-                            try skipValue(depth: depth + 1)
-                            try expect(UInt8(ascii: ";"))
-                            continue
-                        }
-                        key = wanted
+                    // `nil`: the entry is read past, not built.
+                    let key: String?
+                    if !builds {
+                        try skipString()
+                        key = nil
+                    } else if depth >= Self.keptFromDepth, let kept = keptKeys {
+                        key = try keptKey(kept)
                     } else {
                         key = try string()
                     }
                     try expect(UInt8(ascii: "="))
-                    let entry = try value(depth: depth + 1)
+                    let entry = try value(depth: depth + 1, builds: key != nil)
                     try expect(UInt8(ascii: ";"))
                     // As Foundation does, a repeated key keeps its last value.
-                    dictionary[key] = entry
+                    if let key { dictionary[key] = entry }
                 }
             case UInt8(ascii: "("):
                 position += 1
@@ -150,9 +150,10 @@ public enum OldStylePlist: Sendable, Equatable {
                     guard position < bytes.count else { throw error("unterminated array") }
                     if bytes[position] == UInt8(ascii: ")") {
                         position += 1
-                        return .array(array)
+                        return builds ? .array(array) : Self.placeholder
                     }
-                    array.append(try value(depth: depth + 1))
+                    let element = try value(depth: depth + 1, builds: builds)
+                    if builds { array.append(element) }
                     try skipTrivia()
                     guard position < bytes.count else { throw error("unterminated array") }
                     if bytes[position] == UInt8(ascii: ",") {
@@ -172,13 +173,20 @@ public enum OldStylePlist: Sendable, Equatable {
                     position += 1
                 }
                 guard position < bytes.count else { throw error("unterminated data") }
-                let digits = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                let digits = builds ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) : ""
                 position += 1
-                return .data(digits)
+                return builds ? .data(digits) : Self.placeholder
             default:
+                guard builds else {
+                    try skipString()
+                    return Self.placeholder
+                }
                 return .string(try string())
             }
         }
+
+        /// What an unbuilt value reads as: never stored.
+        static let placeholder = OldStylePlist.array([])
 
         /// The next key when `kept` holds it, else `nil` (read past either way). A key without
         /// escapes is looked up by its bytes, so a skipped key makes no string.
@@ -192,51 +200,6 @@ public enum OldStylePlist: Sendable, Equatable {
             }
             let key = try string()
             return kept.slot(of: key) == nil ? nil : key
-        }
-
-        /// Reads past one value with the checks `value(depth:)` makes, building nothing.
-        mutating func skipValue(depth: Int) throws {
-            guard depth < Self.maxDepth else { throw error("nested too deeply") }
-            try skipTrivia()
-            guard position < bytes.count else { throw error("unexpected end of file") }
-            switch bytes[position] {
-            case UInt8(ascii: "{"):
-                position += 1
-                while true {
-                    try skipTrivia()
-                    guard position < bytes.count else { throw error("unterminated dictionary") }
-                    if bytes[position] == UInt8(ascii: "}") {
-                        position += 1
-                        return
-                    }
-                    try skipString()
-                    try expect(UInt8(ascii: "="))
-                    try skipValue(depth: depth + 1)
-                    try expect(UInt8(ascii: ";"))
-                }
-            case UInt8(ascii: "("):
-                position += 1
-                while true {
-                    try skipTrivia()
-                    guard position < bytes.count else { throw error("unterminated array") }
-                    if bytes[position] == UInt8(ascii: ")") {
-                        position += 1
-                        return
-                    }
-                    try skipValue(depth: depth + 1)
-                    try skipTrivia()
-                    guard position < bytes.count else { throw error("unterminated array") }
-                    if bytes[position] == UInt8(ascii: ",") {
-                        position += 1
-                    } else if bytes[position] != UInt8(ascii: ")") {
-                        throw error("expected ',' or ')'")
-                    }
-                }
-            case UInt8(ascii: "<"):
-                _ = try value(depth: depth)
-            default:
-                try skipString()
-            }
         }
 
         /// Reads past a string (quoted or not) with the checks `string()` makes.
