@@ -253,6 +253,39 @@ final class PipelineTests: XCTestCase {
                      "member lookups follow at most maxChainLength superclass links")
     }
 
+    func testMembersMergeAcrossFilesInFileOrder() {
+        let first = """
+        class Base: UIViewController { weak var delegate: AnyObject? }
+        class Screen: Base {
+            var title: String = ""
+            func title() {}
+            var title: UILabel = UILabel()
+        }
+        final class Player { static let shared = Player() }
+        """
+        let second = """
+        extension Screen {
+            var title: UIButton { UIButton() }
+            var footer: UIView { UIView() }
+        }
+        class Base2 {}
+        """
+        let trees = [first, second].enumerated().map { position, text in
+            SyntaxTree(source: SourceFile(path: "F\(position).swift", text: text))
+        }
+        let index = ProjectIndex(trees: trees)
+        XCTAssertEqual(index.member("title", of: "Screen")?.typeName, "UILabel",
+                       "a later property of a file replaces an earlier one; a method never does; a later file loses")
+        XCTAssertEqual(index.member("title", of: "Screen")?.isStored, true)
+        XCTAssertEqual(index.member("footer", of: "Screen")?.typeName, "UIView", "an extension in another file adds members")
+        XCTAssertEqual(index.member("delegate", of: "Screen")?.isWeakOrUnowned, true, "members are found through the superclass")
+        XCTAssertNil(index.member("delegate", of: "Base2"), "a name declared by another type only")
+        XCTAssertNil(index.member("undeclaredAnywhere", of: "Screen"))
+        XCTAssertNil(index.member("title", of: "Undeclared"))
+        XCTAssertTrue(index.hasSharedInstance("Player"))
+        XCTAssertFalse(index.hasSharedInstance("Screen"))
+    }
+
     func testCreationShapesMatchTheWholeExpressionReading() throws {
         // The index reads only the first tokens and top-level casts of an assignment's value;
         // over every fixture it must agree with reading the whole expression.

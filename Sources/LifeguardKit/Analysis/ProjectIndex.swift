@@ -136,8 +136,8 @@ public final class ProjectIndex: Sendable {
     private let superclassIDs: [Int32]
     private let controllerFlags: [Bool]
     private let viewFlags: [Bool]
-    /// Members by type id, then name.
-    private let memberTables: [[String: MemberFacts]]
+    /// Members of the run's types, found by type id and name (see `MemberTable`).
+    private let members: MemberTable
     /// Ids of the types that keep an instance of themselves in a `static let`.
     private let sharedInstanceTypes: Set<Int32>
     /// Remembered calls by the id of the type whose code makes them.
@@ -239,8 +239,8 @@ public final class ProjectIndex: Sendable {
         let memberParts = Parallel.map(Array(files.indices)) { position in
             let file = files[position]
             let typeIDs = fileTypes[position]
-            var part: [(Int32, String, MemberFacts)] = []
-            part.reserveCapacity(file.members.count)
+            var part = MemberTable.FilePart()
+            part.entries.reserveCapacity(file.members.count)
             // Keyed by type id and the name's slot in a table of the file's member names: integer
             // keys, each name hashed once.
             var memberNames = NameSlots(capacity: file.members.count)
@@ -248,29 +248,21 @@ public final class ProjectIndex: Sendable {
             positions.reserveCapacity(file.members.count)
             for entry in file.members {
                 let id = typeIDs[Int(entry.type)]
-                let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: memberNames.insert(entry.name)))
+                let name = memberNames.insert(entry.name)
+                let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: name))
                 if let earlier = positions[slot] {
-                    if entry.isProperty { part[earlier].2 = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
+                    if entry.isProperty { part.entries[earlier].facts = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
                     continue
                 }
-                positions[slot] = part.count
-                part.append((id, entry.name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
+                positions[slot] = part.entries.count
+                part.entries.append((id, name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
             }
+            part.names = memberNames.names
             return part
         }
-        var tables = [[String: MemberFacts]](repeating: [:], count: keys.count)
-        var memberCounts = [Int](repeating: 0, count: keys.count)
-        for part in memberParts {
-            for (id, _, _) in part { memberCounts[Int(id)] += 1 }
-        }
-        for (id, count) in memberCounts.enumerated() where count > 0 { tables[id].reserveCapacity(count) }
-        for part in memberParts {
-            for (id, name, member) in part where tables[Int(id)][name] == nil {
-                tables[Int(id)][name] = member
-            }
-        }
-        memberTables = tables
-        var shared = Set(tables.indices.filter { tables[$0].values.contains { $0.holdsSharedInstance } }.map { Int32($0) })
+        let members = MemberTable(parts: memberParts)
+        self.members = members
+        var shared = members.typesHoldingSharedInstances
         for file in files {
             for written in file.globalInstances {
                 if let id = ids[names.key(for: written, from: nil)] { shared.insert(id) }
@@ -279,7 +271,7 @@ public final class ProjectIndex: Sendable {
         sharedInstanceTypes = shared
 
         // Assignments and calls resolve receivers through members, so they come last.
-        let lookup = MemberLookup(typeIDs: ids, superclassIDs: superclassIDs, tables: tables)
+        let lookup = MemberLookup(typeIDs: ids, superclassIDs: superclassIDs, members: members)
         let parts = Parallel.map(Array(files.indices)) { position in
             let file = files[position]
             let typeIDs = fileTypes[position]
@@ -541,7 +533,7 @@ public final class ProjectIndex: Sendable {
 
     /// The member `name` of type `typeName` (or of a superclass the run declares).
     public func member(_ name: String, of typeName: String, from scope: String? = nil) -> MemberFacts? {
-        MemberLookup(typeIDs: typeIDs, superclassIDs: superclassIDs, tables: memberTables)
+        MemberLookup(typeIDs: typeIDs, superclassIDs: superclassIDs, members: members)
             .member(name, ofKey: canonical(typeName, from: scope))
     }
 
@@ -552,17 +544,63 @@ public final class ProjectIndex: Sendable {
     }
 }
 
-/// A member name within a type, while one file's members are merged.
+/// Every member the run's types declare, merged across files in file order (an earlier file's
+/// member wins). A member is found by its type's id and its name's slot in one table of member
+/// names: the merge hashes each distinct name once per file rather than each member, and a
+/// lookup of a name no type declares stops at one probe.
+struct MemberTable: Sendable {
+    /// One file's members, each name once per type, with names as slots of the file's own table.
+    struct FilePart: Sendable {
+        var names: [String] = []
+        var entries: [(type: Int32, name: Int32, facts: ProjectIndex.MemberFacts)] = []
+    }
+
+    private var names: NameSlots
+    /// Position in `facts` by `key(type:name:)`.
+    private var positions: [Int64: Int32] = [:]
+    private var facts: [ProjectIndex.MemberFacts] = []
+    /// Ids of the types with a `static let` holding an instance of themselves.
+    private(set) var typesHoldingSharedInstances = Set<Int32>()
+
+    init(parts: [FilePart]) {
+        let count = parts.reduce(0) { $0 + $1.entries.count }
+        names = NameSlots(capacity: count)
+        positions.reserveCapacity(count)
+        facts.reserveCapacity(count)
+        for part in parts {
+            let slots = part.names.map { names.insert($0) }
+            for entry in part.entries {
+                let key = Self.key(type: entry.type, name: slots[Int(entry.name)])
+                guard positions[key] == nil else { continue }
+                positions[key] = Int32(facts.count)
+                facts.append(entry.facts)
+                if entry.facts.holdsSharedInstance { typesHoldingSharedInstances.insert(entry.type) }
+            }
+        }
+    }
+
+    /// The slot of a member name, when some type of the run declares a member so named.
+    func slot(of name: String) -> Int32? { names.slot(of: name) }
+
+    func member(_ slot: Int32, ofType type: Int32) -> ProjectIndex.MemberFacts? {
+        positions[Self.key(type: type, name: slot)].map { facts[Int($0)] }
+    }
+
+    private static func key(type: Int32, name: Int32) -> Int64 {
+        Int64(type) << 32 | Int64(UInt32(bitPattern: name))
+    }
+}
+
 /// Member lookup along superclass chains, shared by the finished index and by its construction.
 private struct MemberLookup: Sendable {
     let typeIDs: [String: Int32]
     let superclassIDs: [Int32]
-    let tables: [[String: ProjectIndex.MemberFacts]]
+    let members: MemberTable
 
     func member(_ name: String, ofKey key: String) -> ProjectIndex.MemberFacts? {
-        guard var id = typeIDs[key] else { return nil }
+        guard let slot = members.slot(of: name), var id = typeIDs[key] else { return nil }
         for _ in 0..<ProjectIndex.maxChainLength {
-            if let facts = tables[Int(id)][name] { return facts }
+            if let facts = members.member(slot, ofType: id) { return facts }
             let next = superclassIDs[Int(id)]
             guard next >= 0 else { return nil }
             id = next
