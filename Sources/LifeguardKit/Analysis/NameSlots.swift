@@ -27,6 +27,8 @@ struct NameSlots: Sendable {
 
     /// A table sized for about `capacity` names, so filling it rehashes nothing.
     init(capacity: Int) {
+        // An empty file's table allocates nothing until a name comes.
+        guard capacity > 0 else { return }
         var size = 16
         while size < capacity * 2 { size *= 2 }
         buckets = [Int32](repeating: -1, count: size)

@@ -263,25 +263,30 @@ public final class LintPipeline: Sendable {
         var statistics = PipelineStatistics()
         statistics.passOneWall = Self.seconds(PhaseClock.now() - passOneStart)
 
-        // Order, drop second paths to the same file, set problems aside.
+        // Order, drop second paths to the same file, set problems aside. Positions are sorted
+        // rather than the records, which would be moved (and their fields counted) at every swap.
         // Moved out of the workers' slots, so each file's facts have one owner and are freed once.
         var all = records.take(leaving: []).flatMap { $0 }
+        var order = Array(all.indices)
+        let sequences = all.map(\.sequence)
         if options.ordersByPath {
-            all.sort { ($0.file.displayPath, $0.sequence) < ($1.file.displayPath, $1.sequence) }
+            let paths = all.map(\.file.displayPath)
+            order.sort { paths[$0] == paths[$1] ? sequences[$0] < sequences[$1] : paths[$0] < paths[$1] }
         } else {
-            all.sort { $0.sequence < $1.sequence }
+            order.sort { sequences[$0] < sequences[$1] }
         }
         // Of several paths to one file, the first without a link is kept, else the first.
         var chosen: [FileIdentity: Int] = [:]
-        for (position, record) in all.enumerated() {
-            guard let identity = record.identity else { continue }
-            if let earlier = chosen[identity], !(all[earlier].file.throughLink && !record.file.throughLink) { continue }
+        for position in order {
+            guard let identity = all[position].identity else { continue }
+            if let earlier = chosen[identity], !(all[earlier].file.throughLink && !all[position].file.throughLink) { continue }
             chosen[identity] = position
         }
         var problems: [FileProblem] = []
         var linted: [Record] = []
         linted.reserveCapacity(all.count)
-        for (position, record) in all.enumerated() {
+        for position in order {
+            let record = all[position]
             if let identity = record.identity, chosen[identity] != position { continue }
             if let problem = record.problem {
                 problems.append(FileProblem(path: record.file.displayPath, kind: problem))

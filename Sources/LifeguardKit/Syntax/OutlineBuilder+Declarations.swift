@@ -325,16 +325,15 @@ extension OutlineBuilder {
         if kind != .deinitializer {
             // Spelled into bytes and made a string once: appending piece by piece cost more than
             // the rest of the declaration.
-            var spelled = [UInt8]()
-            spelled.reserveCapacity(name.utf8.count + 2 + 8 * (outline.parameters.count - parameterStart))
-            spelled.append(contentsOf: name.utf8)
-            spelled.append(UInt8(ascii: "("))
+            spelling.removeAll(keepingCapacity: true)
+            spelling.append(contentsOf: name.utf8)
+            spelling.append(UInt8(ascii: "("))
             for parameter in outline.parameters[parameterStart...] {
-                if let label = parameter.label { spelled.append(contentsOf: label.utf8) } else { spelled.append(UInt8(ascii: "_")) }
-                spelled.append(UInt8(ascii: ":"))
+                if let label = parameter.label { spelling.append(contentsOf: label.utf8) } else { spelling.append(UInt8(ascii: "_")) }
+                spelling.append(UInt8(ascii: ":"))
             }
-            spelled.append(UInt8(ascii: ")"))
-            fullName = String(decoding: spelled, as: UTF8.self)
+            spelling.append(UInt8(ascii: ")"))
+            fullName = String(decoding: spelling, as: UTF8.self)
         }
         var returnType: Range<Int>?
         var after = parameterClause >= 0 && match(parameterClause) > parameterClause ? match(parameterClause) + 1 : next

@@ -36,6 +36,8 @@ final class OutlineBuilder<Counter: ReadCounter> {
     @exclusivity(unchecked) var callChainStarts: [Int] = []
     /// For each call, the first of its arguments no closure has been matched past yet.
     @exclusivity(unchecked) var argumentCursors: [Int] = []
+    /// Where a function's full name is spelled before it becomes a string, reused across declarations.
+    @exclusivity(unchecked) var spelling: [UInt8] = []
 
     let work: Counter
 
