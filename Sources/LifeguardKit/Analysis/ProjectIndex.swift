@@ -56,14 +56,6 @@ public final class ProjectIndex: Sendable {
         public var inDeinit: Bool
     }
 
-    /// A function of the run and the remembered calls in its body.
-    public struct FunctionFacts: Sendable {
-        public var fullName: String
-        public var typeName: String?
-        public var parameterNames: [String]
-        public var calls: [IndexedCall]
-    }
-
     /// The shape of a value assigned to a member.
     public enum AssignedValue: Sendable, Equatable {
         /// `self`.
@@ -109,8 +101,6 @@ public final class ProjectIndex: Sendable {
     /// bound keeps a generated chain of thousands of classes from making each query linear.
     public static let maxChainLength = 64
 
-    /// Functions by full name (`embed(_:in:)`).
-    public let functionsByName: [String: [FunctionFacts]]
     /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
     /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
     public let assignedValues: [String: [Assignment]]
@@ -289,25 +279,17 @@ public final class ProjectIndex: Sendable {
                                                  receiverType: receiverType, function: entry.function, inDeinit: entry.inDeinit))
             }
             let calls = file.calls.map { (typeIDs[Int($0.type)], $0.call) }
-            let functions = file.functions.map {
-                FunctionFacts(fullName: $0.fullName, typeName: key($0.type), parameterNames: $0.parameterNames,
-                              calls: $0.calls)
-            }
-            return (assignments, calls, functions)
+            return (assignments, calls)
         }
         var assigned: [String: [Assignment]] = [:]
         assigned.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
         var callTables = [[IndexedCall]](repeating: [], count: keys.count)
-        var functions: [String: [FunctionFacts]] = [:]
-        functions.reserveCapacity(parts.reduce(0) { $0 + $1.2.count })
-        for (assignmentPart, callPart, functionPart) in parts {
+        for (assignmentPart, callPart) in parts {
             for (name, value) in assignmentPart { assigned[name, default: []].append(value) }
             for (id, call) in callPart { callTables[Int(id)].append(call) }
-            for function in functionPart { functions[function.fullName, default: []].append(function) }
         }
         assignedValues = assigned
         self.callTables = callTables
-        functionsByName = functions
         summaries = pendingSummaries.value
     }
 
@@ -623,7 +605,9 @@ struct NameTable: Sendable {
     private var resolvedNames = NameSlots()
     private var resolutions: [String] = []
     /// What each `typealias` of the run stands for, by its key.
-    private var aliases: [String: ProjectIndex.AliasTarget] = [:]
+    /// `aliasNames`' slot of a key indexes `aliasTargets`; a later alias of the same key replaces an earlier one.
+    private var aliasNames = NameSlots()
+    private var aliasTargets: [ProjectIndex.AliasTarget] = []
 
     init(files: [ProjectIndexFacts]) {
         // A trailing part most often belongs to one declaration, which is then its resolution;
@@ -659,11 +643,10 @@ struct NameTable: Sendable {
                 let scope = alias.scopeType >= 0 ? file.types[Int(alias.scopeType)].qualified : nil
                 let key = scope.map { $0 + "." + alias.name } ?? alias.name
                 add(key)
-                if case .type(let target, _) = alias.target {
-                    aliases[key] = .type(target, scope: scope)
-                } else {
-                    aliases[key] = alias.target
-                }
+                var target = alias.target
+                if case .type(let name, _) = alias.target { target = .type(name, scope: scope) }
+                let slot = Int(aliasNames.insert(key))
+                if slot == aliasTargets.count { aliasTargets.append(target) } else { aliasTargets[slot] = target }
             }
         }
         for (name, candidates) in shared {
@@ -688,9 +671,10 @@ struct NameTable: Sendable {
     /// it names a function type through an alias.
     func resolve(_ written: String, from scope: String?) -> (key: String, isFunctionAlias: Bool) {
         var key = lookUp(written, from: scope)
-        guard !aliases.isEmpty else { return (key, false) }
+        guard !aliasTargets.isEmpty else { return (key, false) }
         var hops = 0
-        while let target = aliases[key] {
+        while let slot = aliasNames.slot(of: key) {
+            let target = aliasTargets[Int(slot)]
             switch target {
             case .function:
                 return (key, true)

@@ -71,20 +71,11 @@ public struct ProjectIndexFacts: Sendable {
         var call: ProjectIndex.IndexedCall
     }
 
-    struct FunctionEntry: Sendable {
-        var fullName: String
-        var type: Int32
-        var parameterNames: [String]
-        /// The remembered calls of its body, in order.
-        var calls: [ProjectIndex.IndexedCall]
-    }
-
     var types: [TypeEntry] = []
     var aliases: [AliasEntry] = []
     var members: [MemberEntry] = []
     var assignments: [AssignmentEntry] = []
     var calls: [CallEntry] = []
-    var functions: [FunctionEntry] = []
     /// Types a file-scope constant holds an instance of (`private let monitor = Monitor()`).
     var globalInstances: [String] = []
     /// What each function does to its arguments, `self` and its properties (see `CallSummaries`).
@@ -236,7 +227,6 @@ public struct ProjectIndexFacts: Sendable {
 
     private mutating func readCalls(_ tree: SyntaxTree, callNames: Set<String>, variableNames: NameSlots) {
         let outline = tree.outline
-        var functionCalls: [Int: [ProjectIndex.IndexedCall]] = [:]
         if !callNames.isEmpty {
             // Compare lengths first: most calls are not remembered, and that test allocates nothing.
             var lengths = Set<Int>()
@@ -265,16 +255,7 @@ public struct ProjectIndexFacts: Sendable {
                 if node.enclosingType >= 0 {
                     calls.append(CallEntry(type: Int32(outline.nodes[node.enclosingType].detail), call: indexed))
                 }
-                if functionNode >= 0 { functionCalls[functionNode, default: []].append(indexed) }
             }
-        }
-        // Without remembered calls the index keeps no functions either, as rules ask for both together.
-        guard !callNames.isEmpty else { return }
-        for function in outline.functions where function.kind != .accessor {
-            functions.append(FunctionEntry(
-                fullName: function.fullName, type: Self.enclosingType(outline, function.node),
-                parameterNames: outline.parameters[function.parameters].map(\.name),
-                calls: functionCalls[function.node] ?? []))
         }
     }
 
