@@ -169,7 +169,8 @@ public struct StrongDelegateRule: Rule {
                 }
                 """),
         ],
-        isOptIn: true)
+        isOptIn: true,
+        indexesAssignments: true)
 
     public func check(_ context: RuleContext) {
         let model = context.model

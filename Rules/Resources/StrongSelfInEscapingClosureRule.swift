@@ -229,7 +229,8 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                        defaultValue: .strings([])),
         ],
         isOptIn: true,
-        indexedCalls: StrongSelfInEscapingClosureRule.indexedCallNames)
+        indexedCalls: StrongSelfInEscapingClosureRule.indexedCallNames,
+        indexesAssignments: true)
 
     /// `completion = nil` somewhere in the type: a one-shot handler the owner releases itself,
     /// so the cycle is broken by design.

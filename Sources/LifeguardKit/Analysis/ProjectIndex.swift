@@ -101,7 +101,8 @@ public final class ProjectIndex: Sendable {
     /// bound keeps a generated chain of thousands of classes from making each query linear.
     public static let maxChainLength = 64
 
-    /// What is assigned to members of this name anywhere in the run (`x.delegate = self`,
+    /// What is assigned to members of this name anywhere in the run — empty unless an enabled rule
+    /// asks for assignments (`RuleDescription.indexesAssignments`) — (`x.delegate = self`,
     /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
     public let assignedValues: [String: [Assignment]]
     public let controllerBases: Set<String>
@@ -133,9 +134,11 @@ public final class ProjectIndex: Sendable {
     /// Remembered calls by the id of the type whose code makes them.
     private let callTables: [[IndexedCall]]
 
+    /// An index of `trees`; unless `requests` says otherwise, it remembers assignments (for
+    /// readers outside a run, whose needs are not known) but no call sites.
     public convenience init(trees: [SyntaxTree], extraControllerBases: Set<String> = [], extraViewBases: Set<String> = [],
-                            indexedCallNames: Set<String> = []) {
-        let facts = Parallel.map(trees) { ProjectIndexFacts(tree: $0, indexedCallNames: indexedCallNames) }
+                            requests: IndexRequests = IndexRequests(assignments: true)) {
+        let facts = Parallel.map(trees) { ProjectIndexFacts(tree: $0, requests: requests) }
         self.init(facts: facts, extraControllerBases: extraControllerBases, extraViewBases: extraViewBases)
     }
 

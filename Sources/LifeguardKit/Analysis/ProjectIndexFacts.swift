@@ -1,3 +1,22 @@
+/// What the enabled rules ask the project index to remember beyond the run's declarations and
+/// call summaries: the sites of some calls (`RuleDescription.indexedCalls`) and the assignments to
+/// members (`RuleDescription.indexesAssignments`). Pass 1 gathers nothing no enabled rule reads.
+public struct IndexRequests: Sendable {
+    public var callNames: Set<String>
+    public var assignments: Bool
+
+    public init(callNames: Set<String> = [], assignments: Bool = false) {
+        self.callNames = callNames
+        self.assignments = assignments
+    }
+
+    /// What the rules described ask for, together.
+    public init(_ rules: [RuleDescription]) {
+        callNames = rules.reduce(into: Set<String>()) { $0.formUnion($1.indexedCalls) }
+        assignments = rules.contains { $0.indexesAssignments }
+    }
+}
+
 /// What one file contributes to the project index, read from its syntax tree in the first pass
 /// and kept after the tree is released. Names are as written: resolving them needs every file,
 /// so `ProjectIndex` does it once all files are read.
@@ -81,8 +100,8 @@ public struct ProjectIndexFacts: Sendable {
     /// What each function does to its arguments, `self` and its properties (see `CallSummaries`).
     var summaries = FileSummaries()
 
-    /// Reads the facts of one file. `indexedCallNames` are the calls rules asked to remember.
-    public init(tree: SyntaxTree, indexedCallNames: Set<String>) {
+    /// Reads the facts of one file: its declarations and call summaries, and what `requests` asks.
+    public init(tree: SyntaxTree, requests: IndexRequests) {
         let outline = tree.outline
         let qualified = ProjectIndex.qualifiedNames(tree)
         types.reserveCapacity(outline.types.count)
@@ -113,10 +132,12 @@ public struct ProjectIndexFacts: Sendable {
         readMembers(tree)
         // Locals are searched only for names some variable of the file declares: most receivers
         // and arguments are properties, and the search walks back through the function.
-        var variableNames = NameSlots(capacity: outline.variables.count)
-        for variable in outline.variables { _ = variableNames.insert(variable.name) }
-        readAssignments(tree, variableNames: variableNames)
-        readCalls(tree, callNames: indexedCallNames, variableNames: variableNames)
+        if requests.assignments || !requests.callNames.isEmpty {
+            var variableNames = NameSlots(capacity: outline.variables.count)
+            for variable in outline.variables { _ = variableNames.insert(variable.name) }
+            if requests.assignments { readAssignments(tree, variableNames: variableNames) }
+            readCalls(tree, callNames: requests.callNames, variableNames: variableNames)
+        }
         summaries = FileSummaries.extract(tree, qualifiedTypeNames: qualified)
     }
 

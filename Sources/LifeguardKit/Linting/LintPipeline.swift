@@ -185,7 +185,7 @@ public struct CrashTrigger: Sendable {
 public final class LintPipeline: Sendable {
     public let configuration: LintConfiguration
     public let options: PipelineOptions
-    private let callNames: Set<String>
+    private let requests: IndexRequests
     /// `nil` when every file is linted in pass 2.
     private let anchors: AnchorWords?
 
@@ -193,7 +193,7 @@ public final class LintPipeline: Sendable {
         self.configuration = configuration
         self.options = options
         anchors = options.lintsEveryFile ? nil : AnchorWords(configuration)
-        callNames = configuration.rules.reduce(into: Set<String>()) { $0.formUnion($1.rule.description.indexedCalls) }
+        requests = IndexRequests(configuration.rules.map { $0.rule.description })
     }
 
     /// What a run produced.
@@ -225,13 +225,13 @@ public final class LintPipeline: Sendable {
         let records = Slots(count: options.workers, initial: [Record]())
         let kept = Slots(count: options.workers, initial: [Int: SyntaxTree]())
         let budget = options.retainedSourceBytes / options.workers
-        let callNames = self.callNames
+        let requests = self.requests
         let anchors = self.anchors
         let work: @Sendable ((Int, PipelineFile), Int) -> Void = { item, worker in
             let (sequence, file) = item
             CrashGuard.enter(file.displayPath)
             let (record, tree) = clocks.modify(worker) { clock in
-                Self.firstPass(sequence: sequence, file: file, callNames: callNames, anchors: anchors, clock: &clock,
+                Self.firstPass(sequence: sequence, file: file, requests: requests, anchors: anchors, clock: &clock,
                                keep: clock.retainedBytes < budget)
             }
             if let tree {
@@ -365,7 +365,7 @@ public final class LintPipeline: Sendable {
     }
 
     /// Reads, parses and extracts the index facts of one file.
-    private static func firstPass(sequence: Int, file: PipelineFile, callNames: Set<String>, anchors: AnchorWords?,
+    private static func firstPass(sequence: Int, file: PipelineFile, requests: IndexRequests, anchors: AnchorWords?,
                                   clock: inout PhaseClock, keep: Bool) -> (Record, SyntaxTree?) {
         var record = Record(sequence: sequence, file: file)
         let start = PhaseClock.now()
@@ -396,7 +396,7 @@ public final class LintPipeline: Sendable {
         let tree = SyntaxTree(source: source)
         let parsed = PhaseClock.now()
         clock.parse += parsed - read
-        record.facts = FactsHolder(ProjectIndexFacts(tree: tree, indexedCallNames: callNames))
+        record.facts = FactsHolder(ProjectIndexFacts(tree: tree, requests: requests))
         record.mayFire = anchors?.mayFire(in: tree) ?? true
         clock.facts += PhaseClock.now() - parsed
         return (record, keep && record.mayFire ? tree : nil)

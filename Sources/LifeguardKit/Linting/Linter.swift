@@ -97,9 +97,9 @@ public enum Linter {
     }
 
     public static func lint(trees: [SyntaxTree], configuration: LintConfiguration) -> LintResult {
-        let callNames = configuration.rules.reduce(into: Set<String>()) { $0.formUnion($1.rule.description.indexedCalls) }
         let index = ProjectIndex(trees: trees, extraControllerBases: configuration.extraControllerBases,
-                                 extraViewBases: configuration.extraViewBases, indexedCallNames: callNames)
+                                 extraViewBases: configuration.extraViewBases,
+                                 requests: IndexRequests(configuration.rules.map { $0.rule.description }))
         let perFile = Parallel.map(trees) { tree in
             lintFile(tree, index: index, configuration: configuration)
         }

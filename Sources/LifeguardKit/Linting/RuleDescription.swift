@@ -103,12 +103,16 @@ public struct RuleDescription: Sendable {
     /// Call names whose sites the project index should remember for this rule, across files
     /// (`addChild`, `invalidate`): see `ProjectIndex.calls(inType:)`.
     public var indexedCalls: Set<String>
+    /// Whether the project index should remember assignments to members across files for this
+    /// rule: see `ProjectIndex.assignedValues`, which is empty when no enabled rule asks.
+    public var indexesAssignments: Bool
 
     public init(id: String, name: String, category: RuleCategory, defaultSeverity: Severity, summary: String,
                 documentation: RuleDocumentation, triggeringExamples: [RuleExample],
                 nonTriggeringExamples: [RuleExample], options: [RuleOption] = [], isOptIn: Bool = false,
-                indexedCalls: Set<String> = []) {
+                indexedCalls: Set<String> = [], indexesAssignments: Bool = false) {
         self.indexedCalls = indexedCalls
+        self.indexesAssignments = indexesAssignments
         self.id = id
         self.name = name
         self.category = category
