@@ -541,24 +541,25 @@ struct MemberTable: Sendable {
     }
 
     private var names: NameSlots
-    /// Position in `facts` by `key(type:name:)`.
-    private var positions: [Int64: Int32] = [:]
-    private var facts: [ProjectIndex.MemberFacts] = []
+    /// Where each member's facts are in `parts` (the file's position, high half, and the entry's),
+    /// by `key(type:name:)`. The parts are kept as they are: copying the winning facts out would
+    /// count a reference per member and leave the parts to free one by one.
+    private var positions: [Int64: Int64] = [:]
+    private let parts: [FilePart]
     /// Ids of the types with a `static let` holding an instance of themselves.
     private(set) var typesHoldingSharedInstances = Set<Int32>()
 
     init(parts: [FilePart]) {
+        self.parts = parts
         let count = parts.reduce(0) { $0 + $1.entries.count }
         names = NameSlots(capacity: count)
         positions.reserveCapacity(count)
-        facts.reserveCapacity(count)
-        for part in parts {
+        for (file, part) in parts.enumerated() {
             let slots = part.names.map { names.insert($0) }
-            for entry in part.entries {
+            for (position, entry) in part.entries.enumerated() {
                 let key = Self.key(type: entry.type, name: slots[Int(entry.name)])
                 guard positions[key] == nil else { continue }
-                positions[key] = Int32(facts.count)
-                facts.append(entry.facts)
+                positions[key] = Int64(file) << 32 | Int64(position)
                 if entry.facts.holdsSharedInstance { typesHoldingSharedInstances.insert(entry.type) }
             }
         }
@@ -568,7 +569,7 @@ struct MemberTable: Sendable {
     func slot(of name: String) -> Int32? { names.slot(of: name) }
 
     func member(_ slot: Int32, ofType type: Int32) -> ProjectIndex.MemberFacts? {
-        positions[Self.key(type: type, name: slot)].map { facts[Int($0)] }
+        positions[Self.key(type: type, name: slot)].map { parts[Int($0 >> 32)].entries[Int($0 & 0xFFFF_FFFF)].facts }
     }
 
     private static func key(type: Int32, name: Int32) -> Int64 {
