@@ -144,6 +144,13 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.ruleID), ["unknown_rule_in_suppression"])
     }
 
+    func testTheKindsReadAreConsecutive() {
+        // `mayFire` turns tokens away with one range test over raw kinds.
+        let first = TokenKind.lineComment.rawValue
+        let last = TokenKind.keyword.rawValue
+        XCTAssertEqual((first...last).map { TokenKind(rawValue: $0) }, AnchorWords.readKinds)
+    }
+
     func testSubstringSearch() {
         let needle = SuppressionParser.prefix
         func contains(_ text: String) -> Bool {

@@ -74,48 +74,64 @@ public struct AnchorWords: Sendable {
     /// token (written with or without backticks), or ends one, or a comment mentions `lifeguard:`.
     public func mayFire(in tree: SyntaxTree) -> Bool {
         tree.source.bytes.withUnsafeBufferPointer { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            for token in tree.tokens {
-                // Identifiers and keywords no word starts or suffix ends like: the common case.
-                if token.kind == .identifier || token.kind == .keyword, !token.flags.contains(.backticked) {
-                    let length = token.endOffset - token.startOffset
-                    guard length > 0 else { continue }
-                    if (lengthsByFirstByte[Int(base[token.startOffset])] >> UInt64(min(length, 63))) & 1 == 0,
-                       !suffixLastBytes[Int(base[token.endOffset - 1])] {
-                        continue
-                    }
-                }
-                var start = token.startOffset
-                var end = token.endOffset
-                switch token.kind {
-                case .identifier, .keyword:
-                    if token.flags.contains(.backticked), end - start >= 2 {
-                        start += 1
-                        end -= 1
-                    }
-                    let length = end - start
-                    if length < byLength.count {
-                        for word in byLength[length] where word[0] == base[start] {
-                            if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, length) }) == 0 {
-                                return true
+            tree.tokens.withUnsafeBufferPointer { tokens in
+                lengthsByFirstByte.withUnsafeBufferPointer { lengths in
+                    suffixLastBytes.withUnsafeBufferPointer { lastBytes in
+                        guard let base = bytes.baseAddress else { return false }
+                        let first = TokenKind.lineComment.rawValue
+                        let identifier = TokenKind.identifier.rawValue &- first
+                        let last = TokenKind.keyword.rawValue &- first
+                        for token in tokens {
+                            // Comments, identifiers and keywords are the consecutive kinds this
+                            // reads: one comparison turns away whitespace, punctuation and literals,
+                            // most of a file's tokens.
+                            let kind = token.kind.rawValue &- first
+                            guard kind <= last else { continue }
+                            let start = token.startOffset
+                            let end = token.endOffset
+                            guard kind >= identifier else {
+                                if Self.contains(SuppressionParser.prefix, in: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                                    return true
+                                }
+                                continue
                             }
+                            // Identifiers and keywords no word starts or suffix ends like: the common case.
+                            let length = end - start
+                            guard length > 0 else { continue }
+                            if !token.flags.contains(.backticked),
+                               (lengths[Int(base[start])] >> UInt64(min(length, 63))) & 1 == 0, !lastBytes[Int(base[end - 1])] {
+                                continue
+                            }
+                            if spellsWord(base, start: start, end: end, backticked: token.flags.contains(.backticked)) { return true }
                         }
+                        return false
                     }
-                    for suffix in suffixes where suffix.count <= length && suffix.last == base[end - 1] {
-                        if suffix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + end - $0.count, $0.count) }) == 0 {
-                            return true
-                        }
-                    }
-                case .lineComment, .docLineComment, .blockComment, .docBlockComment:
-                    if Self.contains(SuppressionParser.prefix, in: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
-                        return true
-                    }
-                default:
-                    continue
                 }
             }
-            return false
         }
+    }
+
+    /// The kinds `mayFire` reads, in `TokenKind`'s order: a test keeps them consecutive.
+    static let readKinds: [TokenKind] = [.lineComment, .docLineComment, .blockComment, .docBlockComment, .identifier, .keyword]
+
+    /// Whether an identifier or keyword token's name is a word or ends with a suffix.
+    private func spellsWord(_ base: UnsafePointer<UInt8>, start: Int, end: Int, backticked: Bool) -> Bool {
+        var start = start
+        var end = end
+        if backticked, end - start >= 2 {
+            start += 1
+            end -= 1
+        }
+        let length = end - start
+        if length < byLength.count {
+            for word in byLength[length] where word[0] == base[start] {
+                if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, length) }) == 0 { return true }
+            }
+        }
+        for suffix in suffixes where suffix.count <= length && suffix.last == base[end - 1] {
+            if suffix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + end - $0.count, $0.count) }) == 0 { return true }
+        }
+        return false
     }
 
     /// Whether `needle` occurs in `haystack` (`memmem` is not in every C library's Swift module).
