@@ -253,6 +253,27 @@ final class PipelineTests: XCTestCase {
                      "member lookups follow at most maxChainLength superclass links")
     }
 
+    func testSummariesFindFunctionsByTypeAndBaseName() {
+        let texts = ["""
+        class Screen { func a() {} }
+        func free(_ value: Int) {}
+        """, """
+        extension Screen { func b(_ x: Int) {} }
+        struct Other { func a() {} }
+        extension Screen { func a(animated: Bool) {} }
+        """]
+        let trees = texts.enumerated().map { SyntaxTree(source: SourceFile(path: "F\($0.offset).swift", text: $0.element)) }
+        let summaries = ProjectIndex(trees: trees).summaries
+        XCTAssertEqual(summaries.functions(inType: "Screen").map(\.fullName), ["a()", "b(_:)", "a(animated:)"],
+                       "a type's functions from every file, in run order")
+        XCTAssertEqual(summaries.functions(inType: "Other").map(\.fullName), ["a()"])
+        XCTAssertEqual(summaries.functions(inType: "Missing").map(\.fullName), [])
+        XCTAssertTrue(summaries.declares(baseName: "free"))
+        XCTAssertTrue(summaries.declares(baseName: "b"))
+        XCTAssertFalse(summaries.declares(baseName: "free(_:)"))
+        XCTAssertFalse(summaries.declares(baseName: "c"))
+    }
+
     func testMembersMergeAcrossFilesInFileOrder() {
         let first = """
         class Base: UIViewController { weak var delegate: AnyObject? }

@@ -89,8 +89,9 @@ public struct CallSummaries: Sendable {
     private var functionRanges: [Range<Int32>] = []
     /// The slots of the type keys of functions.
     private var typeSlots = NameSlots()
-    /// Functions by the key of their type.
-    private var byType: [String: [Int]] = [:]
+    /// Functions by their type's slot: `functionsByType.order[functionsByType.ranges[slot]]`, in
+    /// run order (the last slot, past the types, holds the free functions).
+    private var functionsByType = SlotGrouping(slots: [], slotCount: 0)
     /// Callable functions by their type's slot (`-1` for free functions) and full name's symbol: a
     /// call on `self` looks up its class chain's few classes instead of filtering every same-named method.
     private var byTypeAndName: [NameInType: [Int]] = [:]
@@ -104,7 +105,7 @@ public struct CallSummaries: Sendable {
     /// Each class's superclass in the run, by key.
     private var superclasses: [String: String] = [:]
     /// Base names of the callable functions.
-    private var baseNames = Set<String>()
+    private var baseNames = NameSlots()
 
     /// A call site of a function of the run, seen from its caller.
     public struct Caller: Sendable {
@@ -187,18 +188,21 @@ public struct CallSummaries: Sendable {
                 for index in merged.functions.indices {
                     if let typeKey = merged.functions[index].typeKey { slotOfFunction[index] = types.insert(typeKey) }
                 }
-                return .types(types, slotOfFunction)
+                // Free functions go to one more slot.
+                let grouping = SlotGrouping(slots: slotOfFunction.map { $0 < 0 ? Int32(types.count) : $0 },
+                                            slotCount: types.count + 1)
+                return .types(types, slotOfFunction, grouping)
             default:
-                var byType: [String: [Int]] = [:]
-                var baseNames = Set<String>()
-                byType.reserveCapacity(merged.functions.count / 4)
-                baseNames.reserveCapacity(merged.functions.count)
-                for index in merged.functions.indices {
-                    let function = merged.functions[index]
-                    if let typeKey = function.typeKey { byType[typeKey, default: []].append(index) }
-                    if function.kind != .accessor { baseNames.insert(Self.baseName(of: function.fullName)) }
+                // Interned from the bytes before the `(`: a string is made once per distinct base name.
+                var baseNames = NameSlots(capacity: merged.functions.count / 2)
+                for function in merged.functions where function.kind != .accessor {
+                    var fullName = function.fullName
+                    fullName.withUTF8 { bytes in
+                        let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
+                        _ = baseNames.insert(bytes: UnsafeBufferPointer(rebasing: bytes[..<end]))
+                    }
                 }
-                return .byType(byType, baseNames)
+                return .baseNames(baseNames)
             }
         }
         for table in tables {
@@ -206,11 +210,11 @@ public struct CallSummaries: Sendable {
             case .byName(let grouping):
                 functionOrder = grouping.order
                 functionRanges = Array(grouping.ranges.prefix(symbolCount))
-            case .types(let slots, let slotOfFunction):
+            case .types(let slots, let slotOfFunction, let grouping):
                 typeSlots = slots
                 typeOfFunction = slotOfFunction
-            case .byType(let table, let names):
-                byType = table
+                functionsByType = grouping
+            case .baseNames(let names):
                 baseNames = names
             }
         }
@@ -243,8 +247,8 @@ public struct CallSummaries: Sendable {
     /// One lookup table of the merge.
     private enum LookupTable: Sendable {
         case byName(SlotGrouping)
-        case types(NameSlots, [Int32])
-        case byType([String: [Int]], Set<String>)
+        case types(NameSlots, [Int32], SlotGrouping)
+        case baseNames(NameSlots)
     }
 
     /// `embed` for `embed(_:in:)`, by bytes: this runs for every function of the run.
@@ -441,7 +445,7 @@ public struct CallSummaries: Sendable {
     }
 
     /// Whether the run declares a callable function with this base name (`embed` for `embed(_:in:)`).
-    public func declares(baseName: String) -> Bool { baseNames.contains(baseName) }
+    public func declares(baseName: String) -> Bool { baseNames.slot(of: baseName) != nil }
 
     /// What calling `fullName` with an object at argument `position` (or as the receiver, when
     /// `position` is `nil`) may do to that object: the union over every function of that name.
@@ -472,7 +476,7 @@ public struct CallSummaries: Sendable {
     /// on its properties, through its helpers too.
     public func effects(inType typeKey: String) -> Set<TargetEffect> {
         var result = Set<TargetEffect>()
-        for index in byType[typeKey] ?? [] {
+        for index in functionIndices(inType: typeKey) {
             for effect in functions[index].effects {
                 switch effect.target {
                 case .selfObject, .member, .other: result.insert(effect)
@@ -505,7 +509,14 @@ public struct CallSummaries: Sendable {
 
     /// The summaries of a type's functions (every file).
     public func functions(inType typeKey: String) -> [Function] {
-        (byType[typeKey] ?? []).map { functions[$0] }
+        functionIndices(inType: typeKey).map { functions[$0] }
+    }
+
+    /// The positions of a type's functions in `functions`, in run order.
+    private func functionIndices(inType typeKey: String) -> [Int] {
+        guard let slot = typeSlots.slot(of: typeKey) else { return [] }
+        let range = functionsByType.ranges[Int(slot)]
+        return functionsByType.order[Int(range.lowerBound)..<Int(range.upperBound)].map { Int($0) }
     }
 }
 
