@@ -41,10 +41,14 @@ public enum SuppressionParser {
 
     public static func commands(in tree: SyntaxTree) -> [SuppressionCommand] {
         var commands: [SuppressionCommand] = []
-        let tokens = tree.tokens
         let bytes = tree.source.bytes
-        for (index, token) in tokens.enumerated() {
-            guard token.kind == .lineComment || token.kind == .blockComment else { continue }
+        // Read through a buffer pointer: this runs over every token of every linted file, and
+        // comments are few.
+        let comments = tree.tokens.withUnsafeBufferPointer { tokens in
+            tokens.indices.filter { tokens[$0].kind == .lineComment || tokens[$0].kind == .blockComment }
+        }
+        for index in comments {
+            let token = tree.tokens[index]
             var start = token.startOffset + 2
             var end = token.endOffset
             if token.kind == .blockComment, end - start >= 2, bytes[end - 1] == UInt8(ascii: "/"),
