@@ -186,29 +186,35 @@ public final class FileModel: Sendable {
                 count += (argument.label?.utf8.count ?? 1) + 1
             }
         }
-        let source = tree.source.bytes
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            var position = 0
-            func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
-                for byte in bytes {
-                    buffer[position] = byte
+        return tree.source.bytes.withUnsafeBufferPointer { source in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                // Copied a run at a time: `count` bounds what is written.
+                let output = buffer.baseAddress!
+                var position = 0
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let start = bytes.baseAddress else { return }
+                    (output + position).update(from: start, count: bytes.count)
+                    position += bytes.count
+                }
+                func put(_ byte: UInt8) {
+                    output[position] = byte
                     position += 1
                 }
-            }
-            append(source[nameBytes])
-            append(CollectionOfOne(UInt8(ascii: "(")))
-            for argument in arguments {
-                if let token = argument.labelToken {
-                    append(source[bytes(ofToken: token)])
-                } else if let label = argument.label {
-                    append(label.utf8)
-                } else {
-                    append(CollectionOfOne(UInt8(ascii: "_")))
+                copy(UnsafeBufferPointer(rebasing: source[nameBytes]))
+                put(UInt8(ascii: "("))
+                for argument in arguments {
+                    if let token = argument.labelToken {
+                        copy(UnsafeBufferPointer(rebasing: source[bytes(ofToken: token)]))
+                    } else if var label = argument.label {
+                        label.withUTF8 { copy($0) }
+                    } else {
+                        put(UInt8(ascii: "_"))
+                    }
+                    put(UInt8(ascii: ":"))
                 }
-                append(CollectionOfOne(UInt8(ascii: ":")))
+                put(UInt8(ascii: ")"))
+                return body(UnsafeBufferPointer(start: output, count: position))
             }
-            append(CollectionOfOne(UInt8(ascii: ")")))
-            return body(UnsafeBufferPointer(rebasing: buffer[..<position]))
         }
     }
 
