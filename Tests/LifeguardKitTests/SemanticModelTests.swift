@@ -37,6 +37,26 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(slots.names[Int(slots.slot(of: "viewDidLoad")!)], "viewDidLoad")
     }
 
+    /// The integer table keeps the first value given to a key, through growth, as a dictionary
+    /// updated only when the key is absent would; keys are packed pairs of ids, as the index uses them.
+    func testIntegerTableKeepsFirstValuesLikeADictionary() {
+        for initial in [IntegerTable(), IntegerTable(capacity: 3), IntegerTable(capacity: 5_000)] {
+            var table = initial
+            var reference: [Int64: Int64] = [:]
+            var generator = SystemRandomNumberGenerator()
+            for step in 0..<4_000 {
+                let key = Int64(Int32.random(in: 0..<300, using: &generator)) << 32 | Int64(step % 97)
+                let inserted = table.insertIfAbsent(key, Int64(step))
+                XCTAssertEqual(inserted, reference[key] == nil)
+                if reference[key] == nil { reference[key] = Int64(step) }
+            }
+            XCTAssertEqual(table.count, reference.count)
+            for (key, value) in reference { XCTAssertEqual(table.value(for: key), value) }
+            XCTAssertNil(table.value(for: Int64(300) << 32))
+        }
+        XCTAssertNil(IntegerTable().value(for: 0), "an empty table answers without buckets")
+    }
+
     /// Grouping by slot keeps each slot's items in their first order, slot after slot.
     func testSlotGroupingIsAStableGroupBySlot() {
         let slots: [Int32] = [2, 0, 2, 1, 0, 2]

@@ -183,3 +183,72 @@ struct SlotGrouping: Sendable {
         ranges = (0..<slotCount).map { starts[$0]..<starts[$0 + 1] }
     }
 }
+
+/// A table from non-negative 64-bit keys (two 32-bit ids packed, in practice) to 64-bit values,
+/// by open addressing with a multiplicative hash: `Dictionary` hashes every integer key with a
+/// seeded SipHash, and these tables are filled and read once per member of the run.
+struct IntegerTable: Sendable {
+    private var keys: [Int64]
+    private var values: [Int64]
+    private(set) var count = 0
+    /// Bits of the hash used: the tables hold `1 << bits` buckets, at most half full.
+    private var bits: Int
+
+    /// A table sized for about `capacity` keys; an empty one allocates nothing until a key comes.
+    init(capacity: Int = 0) {
+        guard capacity > 0 else {
+            bits = 3
+            keys = []
+            values = []
+            return
+        }
+        bits = 4
+        while (1 << bits) < capacity * 2 { bits += 1 }
+        keys = [Int64](repeating: -1, count: 1 << bits)
+        values = [Int64](repeating: 0, count: 1 << bits)
+    }
+
+    /// The value of `key`, if it has one.
+    func value(for key: Int64) -> Int64? {
+        guard !keys.isEmpty else { return nil }
+        let bucket = find(key)
+        return keys[bucket] == key ? values[bucket] : nil
+    }
+
+    /// Gives `key` the value `value` unless it has one already; whether it was given.
+    @discardableResult
+    mutating func insertIfAbsent(_ key: Int64, _ value: Int64) -> Bool {
+        precondition(key >= 0, "IntegerTable keys are non-negative")
+        if (count + 1) * 2 > keys.count { grow() }
+        let bucket = find(key)
+        guard keys[bucket] != key else { return false }
+        keys[bucket] = key
+        values[bucket] = value
+        count += 1
+        return true
+    }
+
+    /// The bucket holding `key`, or the empty one where it would go (the table is never full).
+    private func find(_ key: Int64) -> Int {
+        let mask = keys.count - 1
+        var bucket = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+        while true {
+            let stored = keys[bucket]
+            if stored == key || stored < 0 { return bucket }
+            bucket = (bucket + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys
+        let oldValues = values
+        bits += 1
+        keys = [Int64](repeating: -1, count: 1 << bits)
+        values = [Int64](repeating: 0, count: 1 << bits)
+        for (position, key) in oldKeys.enumerated() where key >= 0 {
+            let bucket = find(key)
+            keys[bucket] = key
+            values[bucket] = oldValues[position]
+        }
+    }
+}

@@ -237,17 +237,16 @@ public final class ProjectIndex: Sendable {
             // Keyed by type id and the name's slot in a table of the file's member names: integer
             // keys, each name hashed once.
             var memberNames = NameSlots(capacity: file.members.count)
-            var positions: [Int64: Int] = [:]
-            positions.reserveCapacity(file.members.count)
+            var positions = IntegerTable(capacity: file.members.count)
             for entry in file.members {
                 let id = typeIDs[Int(entry.type)]
                 let name = memberNames.insert(entry.name)
                 let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: name))
-                if let earlier = positions[slot] {
-                    if entry.isProperty { part.entries[earlier].facts = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
+                if let earlier = positions.value(for: slot) {
+                    if entry.isProperty { part.entries[Int(earlier)].facts = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
                     continue
                 }
-                positions[slot] = part.entries.count
+                positions.insertIfAbsent(slot, Int64(part.entries.count))
                 part.entries.append((id, name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
             }
             part.names = memberNames.names
@@ -544,7 +543,7 @@ struct MemberTable: Sendable {
     /// Where each member's facts are in `parts` (the file's position, high half, and the entry's),
     /// by `key(type:name:)`. The parts are kept as they are: copying the winning facts out would
     /// count a reference per member and leave the parts to free one by one.
-    private var positions: [Int64: Int64] = [:]
+    private var positions: IntegerTable
     private let parts: [FilePart]
     /// Ids of the types with a `static let` holding an instance of themselves.
     private(set) var typesHoldingSharedInstances = Set<Int32>()
@@ -553,13 +552,12 @@ struct MemberTable: Sendable {
         self.parts = parts
         let count = parts.reduce(0) { $0 + $1.entries.count }
         names = NameSlots(capacity: count)
-        positions.reserveCapacity(count)
+        positions = IntegerTable(capacity: count)
         for (file, part) in parts.enumerated() {
             let slots = part.names.map { names.insert($0) }
             for (position, entry) in part.entries.enumerated() {
                 let key = Self.key(type: entry.type, name: slots[Int(entry.name)])
-                guard positions[key] == nil else { continue }
-                positions[key] = Int64(file) << 32 | Int64(position)
+                guard positions.insertIfAbsent(key, Int64(file) << 32 | Int64(position)) else { continue }
                 if entry.facts.holdsSharedInstance { typesHoldingSharedInstances.insert(entry.type) }
             }
         }
@@ -569,7 +567,7 @@ struct MemberTable: Sendable {
     func slot(of name: String) -> Int32? { names.slot(of: name) }
 
     func member(_ slot: Int32, ofType type: Int32) -> ProjectIndex.MemberFacts? {
-        positions[Self.key(type: type, name: slot)].map { parts[Int($0 >> 32)].entries[Int($0 & 0xFFFF_FFFF)].facts }
+        positions.value(for: Self.key(type: type, name: slot)).map { parts[Int($0 >> 32)].entries[Int($0 & 0xFFFF_FFFF)].facts }
     }
 
     private static func key(type: Int32, name: Int32) -> Int64 {
