@@ -191,28 +191,32 @@ public enum OldStylePlist: Sendable, Equatable {
         /// The next key when `kept` holds it, else `nil` (read past either way). A key without
         /// escapes is looked up by its bytes, so a skipped key makes no string.
         mutating func keptKey(_ kept: NameSlots) throws -> String? {
-            try skipTrivia()
-            let start = position
-            if position < bytes.count, Self.isUnquoted(bytes[position]) {
-                while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
-                let key = UnsafeBufferPointer(rebasing: bytes[start..<position])
+            if let run = try unquotedString() {
+                let key = UnsafeBufferPointer(rebasing: bytes[run])
                 return kept.slot(of: key) == nil ? nil : String(decoding: key, as: UTF8.self)
             }
             let key = try string()
             return kept.slot(of: key) == nil ? nil : key
         }
 
-        /// Reads past a string (quoted or not) with the checks `string()` makes.
-        mutating func skipString() throws {
+        /// Skips trivia and reads an unquoted string, the range of its bytes; `nil` where a quoted
+        /// string starts (left at its quote). Anything else is an error. The one start of
+        /// `string()`, `skipString()` and `keptKey(_:)`.
+        mutating func unquotedString() throws -> Range<Int>? {
             try skipTrivia()
             guard position < bytes.count else { throw error("expected a string") }
+            let first = bytes[position]
+            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") { return nil }
+            let start = position
+            while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
+            guard position > start else { throw error("expected a string") }
+            return start..<position
+        }
+
+        /// Reads past a string (quoted or not) with the checks `string()` makes.
+        mutating func skipString() throws {
+            guard try unquotedString() == nil else { return }
             let quote = bytes[position]
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                let start = position
-                while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
-                guard position > start else { throw error("expected a string") }
-                return
-            }
             let opening = position
             position += 1
             while position < bytes.count, bytes[position] != quote {
@@ -244,15 +248,10 @@ public enum OldStylePlist: Sendable, Equatable {
         }
 
         mutating func string() throws -> String {
-            try skipTrivia()
-            guard position < bytes.count else { throw error("expected a string") }
-            let quote = bytes[position]
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-                let start = position
-                while position < bytes.count, Self.isUnquoted(bytes[position]) { position += 1 }
-                guard position > start else { throw error("expected a string") }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            if let run = try unquotedString() {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[run]), as: UTF8.self)
             }
+            let quote = bytes[position]
             let opening = position
             position += 1
             let start = position
