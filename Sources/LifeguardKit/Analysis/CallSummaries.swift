@@ -94,7 +94,7 @@ public struct CallSummaries: Sendable {
     private var functionsByType = SlotGrouping(slots: [], slotCount: 0)
     /// Callable functions by their type's slot (`-1` for free functions) and full name's symbol: a
     /// call on `self` looks up its class chain's few classes instead of filtering every same-named method.
-    private var byTypeAndName: [NameInType: [Int]] = [:]
+    private var byTypeAndName = TypeAndNameGroups()
     /// The run's calls, flat: each function's are `calls[callRanges[function]]`.
     private var calls = PackedCalls()
     private var callRanges: [Range<Int32>] = []
@@ -218,10 +218,7 @@ public struct CallSummaries: Sendable {
                 baseNames = names
             }
         }
-        byTypeAndName.reserveCapacity(functions.count)
-        for index in functions.indices where symbolOfFunction[index] >= 0 {
-            byTypeAndName[NameInType(type: typeOfFunction[index], name: symbolOfFunction[index]), default: []].append(index)
-        }
+        byTypeAndName = TypeAndNameGroups(types: typeOfFunction, names: symbolOfFunction)
         // Where each call goes is an independent read of what is merged so far: resolved in slices
         // of callers side by side, each also noting which name it calls for `callers(of:)`.
         self.superclasses = superclasses.value
@@ -300,9 +297,9 @@ public struct CallSummaries: Sendable {
                     slice.named.append((item.callee, caller32, call))
                     if item.receiver == PackedEffects.selfKind {
                         for type in chain {
-                            for callee in byTypeAndName[NameInType(type: type, name: item.callee)] ?? [] {
+                            for callee in byTypeAndName.functions(type: type, name: item.callee) {
                                 reached = true
-                                if callee != caller { slice.calls.append((Int32(truncatingIfNeeded: callee), caller32, call)) }
+                                if callee != caller32 { slice.calls.append((callee, caller32, call)) }
                             }
                         }
                     } else {
@@ -419,12 +416,10 @@ public struct CallSummaries: Sendable {
     /// 32 classes up, each once); free functions when `start` is `nil`.
     func functions(named fullName: String, inClassChainOf start: String?) -> [Int] {
         guard let symbol = symbols.slot(of: fullName) else { return [] }
-        guard let start else { return byTypeAndName[NameInType(type: -1, name: symbol)] ?? [] }
+        guard let start else { return byTypeAndName.functions(type: -1, name: symbol).map { Int($0) } }
         var result: [Int] = []
         ClassChains.walk(from: start, superclasses: superclasses) { type in
-            if let slot = typeSlots.slot(of: type), let found = byTypeAndName[NameInType(type: slot, name: symbol)] {
-                result += found
-            }
+            if let slot = typeSlots.slot(of: type) { result += byTypeAndName.functions(type: slot, name: symbol).map { Int($0) } }
         }
         return result
     }
@@ -531,11 +526,54 @@ private extension Int32 {
     var int: Int { Int(self) }
 }
 
-/// A function's type key (its slot in `CallSummaries.typeSlots`, -1 for a free function) and
-/// full name (its symbol in `CallSummaries.symbols`).
-struct NameInType: Hashable {
-    var type: Int32
-    var name: Int32
+/// Functions grouped by their type (a slot in `CallSummaries.typeSlots`, -1 for a free function)
+/// and full name (a symbol in `CallSummaries.symbols`), in run order: one flat array and an
+/// integer table of groups, where a dictionary of arrays made an array per method of the run.
+struct TypeAndNameGroups: Sendable {
+    /// A (type, name) pair's group, by the pair packed into one key.
+    private var groups = IntegerTable()
+    private var members = SlotGrouping(slots: [], slotCount: 0)
+
+    init() {}
+
+    /// `types[function]` and `names[function]` for every function; a negative name (an accessor)
+    /// is in no group.
+    init(types: [Int32], names: [Int32]) {
+        groups = IntegerTable(capacity: names.count)
+        var slots: [Int32] = []
+        slots.reserveCapacity(names.count)
+        var unnamed = false
+        for (type, name) in zip(types, names) {
+            guard name >= 0 else {
+                slots.append(-1)
+                unnamed = true
+                continue
+            }
+            let key = Self.key(type: type, name: name)
+            let next = Int64(groups.count)
+            if groups.insertIfAbsent(key, next) {
+                slots.append(Int32(truncatingIfNeeded: next))
+            } else {
+                slots.append(Int32(truncatingIfNeeded: groups.value(for: key)!))
+            }
+        }
+        // Accessors go to one more group, which no key leads to.
+        let count = groups.count
+        if unnamed { slots = slots.map { $0 < 0 ? Int32(truncatingIfNeeded: count) : $0 } }
+        members = SlotGrouping(slots: slots, slotCount: count + 1)
+    }
+
+    /// The functions of `type` named `name`, in run order.
+    func functions(type: Int32, name: Int32) -> ArraySlice<Int32> {
+        guard name >= 0, let group = groups.value(for: Self.key(type: type, name: name)) else { return [] }
+        let range = members.ranges[Int(group)]
+        return members.order[Int(range.lowerBound)..<Int(range.upperBound)]
+    }
+
+    /// Non-negative for every type slot from -1 up, as `IntegerTable` needs.
+    private static func key(type: Int32, name: Int32) -> Int64 {
+        Int64(type + 1) << 32 | Int64(UInt32(bitPattern: name))
+    }
 }
 
 /// Each type's class chain in the run, as type slots, walked once per type rather than once per call.
