@@ -66,6 +66,26 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(SlotGrouping(slots: [], slotCount: 0).ranges, [])
     }
 
+    /// Functions grouped by type and name answer like a dictionary of arrays in run order, free
+    /// functions (type -1) included and accessors (a negative name) in no group.
+    func testTypeAndNameGroupsAnswerLikeADictionaryOfArrays() {
+        let types: [Int32] = [0, -1, 0, 1, 0, -1, 1, 0]
+        let names: [Int32] = [5, 5, 5, 5, -1, 5, 7, 7]
+        let groups = TypeAndNameGroups(types: types, names: names)
+        var reference: [[Int32]: [Int32]] = [:]
+        for function in types.indices where names[function] >= 0 {
+            reference[[types[function], names[function]], default: []].append(Int32(function))
+        }
+        for type: Int32 in -1...2 {
+            for name: Int32 in [-1, 5, 6, 7] {
+                XCTAssertEqual(Array(groups.functions(type: type, name: name)), reference[[type, name]] ?? [],
+                               "type \(type), name \(name)")
+            }
+        }
+        XCTAssertEqual(Array(groups.functions(type: 0, name: 5)), [0, 2])
+        XCTAssertEqual(Array(TypeAndNameGroups().functions(type: 0, name: 5)), [])
+    }
+
     func testVisitedLocalsAnswerLikeASet() {
         var visited = VisitedLocals()
         for index in [3, 0, 17, 5, 9, 2, 40, 11, 7, 64, 1, 30] {
