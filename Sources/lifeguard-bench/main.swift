@@ -4,7 +4,7 @@ import Foundation
 //
 //   run [--all-rules|--no-rules] [--runs N] PATH ...
 //                                          a CLI-shaped run (default rules unless told): per-phase
-//                                          times and peak RSS
+//                                          times, CPU, page faults and peak RSS
 //   scaling [--max N] [SHAPE ...]          generated inputs at 1k..16k: time per token by size
 //   throughput [DIRECTORY ...]             front-end and in-memory lint throughput
 //   frontend-scaling                       tokenizer / outline / lint per token, 1k..16k (FrontEndScaling.swift)
