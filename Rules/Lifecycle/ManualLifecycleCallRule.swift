@@ -138,7 +138,7 @@ public struct ManualLifecycleCallRule: Rule {
             let item = context.outline[call]
             let name = model.name(of: call)
             let receiver = model.receiver(of: call)
-            guard receiver?.key != "super", item.receiver == nil || receiver != nil, item.trailingClosures.isEmpty,
+            guard receiver?.key != "super", item.receiver == nil || receiver != nil, !item.hasTrailingClosures,
                   !item.isImplicitMember else { continue }
             let isControllerCallback = Self.controllerCallbacks[name] != nil
             guard let shape = Self.controllerCallbacks[name] ?? Self.viewCallbacks[name],

@@ -98,7 +98,7 @@ public struct DirectLoadViewCallRule: Rule {
         guard !model.isAppKitOnly else { return }
         for call in model.calls(named: "loadView") {
             let item = context.outline[call]
-            guard item.arguments.isEmpty, item.trailingClosures.isEmpty, item.parentheses != nil else { continue }
+            guard item.arguments.isEmpty, !item.hasTrailingClosures, item.parentheses != nil else { continue }
             let receiver = model.receiver(of: call)
             if receiver?.key == "super", let function = model.enclosingFunction(of: item.nodeID),
                context.outline[function].fullName == "loadView()", context.outline[function].kind == .function {

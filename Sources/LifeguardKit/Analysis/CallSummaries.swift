@@ -826,18 +826,21 @@ public struct FileSummaries: Sendable {
         var outline: Outline { model.outline }
 
         func run() -> FileSummaries {
+            let outline = self.outline
             var summaries: [Function?] = Array(repeating: nil, count: outline.functions.count)
-            for (index, function) in outline.functions.enumerated() {
+            // Fields read in place: a declaration copied whole counts a reference per string and array in it.
+            for index in outline.functions.indices {
                 var typeName: String?
                 var isExtension = false
-                let typeNode = outline.nodes[function.node].enclosingType
+                let typeNode = outline.nodes[outline.functions[index].node].enclosingType
                 if typeNode >= 0 {
                     let typeIndex = outline.nodes[typeNode].detail
                     isExtension = outline.types[typeIndex].kind == .extension
                     typeName = isExtension ? outline.types[typeIndex].name : qualifiedTypeNames[typeIndex]
                 }
-                let isPrivate = function.modifiers.contains(.private) || function.modifiers.contains(.fileprivate)
-                summaries[index] = Function(fullName: function.fullName, kind: function.kind, isPrivate: isPrivate,
+                let modifiers = outline.functions[index].modifiers
+                summaries[index] = Function(fullName: outline.functions[index].fullName, kind: outline.functions[index].kind,
+                                            isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate),
                                             typeName: typeName, isExtension: isExtension, effects: [], calls: 0..<0)
             }
             var tables = Tables()

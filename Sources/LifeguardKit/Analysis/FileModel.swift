@@ -80,9 +80,9 @@ public final class FileModel: Sendable {
             case .struct, .enum: isReference = false
             case .extension, .protocol: isReference = index.isClass(key)
             }
-            return TypeRole(name: ProjectIndex.simpleName(type.name), key: key,
-                            isController: type.kind != .protocol && index.isController(key),
-                            isView: type.kind != .protocol && index.isView(key), isReferenceType: isReference)
+            let roles = type.kind == .protocol ? (isController: false, isView: false) : index.controllerAndView(ofKey: key)
+            return TypeRole(name: ProjectIndex.simpleName(type.name), key: key, isController: roles.isController,
+                            isView: roles.isView, isReferenceType: isReference)
         }
         var typesByKey: [String: [TypeID]] = [:]
         for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
@@ -239,8 +239,8 @@ public final class FileModel: Sendable {
 
     /// The closures a call is given: in its parentheses and trailing.
     public func closures(passedTo call: CallID) -> [ClosureID] {
-        let item = outline.calls[call.index]
-        return arguments(of: call).compactMap { $0.closure.map(ClosureID.init) } + item.trailingClosures.map(ClosureID.init)
+        arguments(of: call).compactMap { $0.closure.map(ClosureID.init) }
+            + outline.trailingClosures(of: call.index).map(ClosureID.init)
     }
 
     // MARK: - Structure

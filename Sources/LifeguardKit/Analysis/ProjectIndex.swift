@@ -445,6 +445,14 @@ public final class ProjectIndex: Sendable {
         return controllerBases.contains(key)
     }
 
+    /// `isController` and `isView` of a key together, from one lookup: every type declaration of
+    /// every model asks both.
+    func controllerAndView(ofKey key: String) -> (isController: Bool, isView: Bool) {
+        let key = canonical(key)
+        if let id = typeIDs[key] { return (controllerFlags[Int(id)], viewFlags[Int(id)]) }
+        return (controllerBases.contains(key), viewBases.contains(key))
+    }
+
     /// Whether `name` is a `UIView` subclass, in the same sense.
     public func isView(_ name: String, from scope: String? = nil) -> Bool {
         let key = canonical(name, from: scope)

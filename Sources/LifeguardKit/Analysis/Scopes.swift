@@ -91,15 +91,11 @@ struct ScopeTable: Sendable {
     init(tree: SyntaxTree) {
         let outline = tree.outline
         var builder = Builder(tree: tree)
-        for (index, variable) in outline.variables.enumerated() {
-            builder.addVariable(VariableID(index), variable)
-        }
-        for (index, function) in outline.functions.enumerated() {
-            builder.addParameters(of: FunctionID(index), function)
-        }
-        for (index, closure) in outline.closures.enumerated() {
-            builder.addParameters(of: ClosureID(index), closure)
-        }
+        // By position, the builder reading fields in place: a declaration copied whole counts a
+        // reference per string and array in it, for every declaration of every file.
+        for index in outline.variables.indices { builder.addVariable(VariableID(index)) }
+        for index in outline.functions.indices { builder.addParameters(of: FunctionID(index)) }
+        for index in outline.closures.indices { builder.addParameters(of: ClosureID(index)) }
         for conditional in outline.conditionals {
             builder.addPatternBindings(of: conditional)
         }
@@ -152,60 +148,69 @@ struct ScopeTable: Sendable {
                                           stored: StoredBinding(binding), parent: -1)))
         }
 
-        mutating func addVariable(_ id: VariableID, _ variable: VariableDeclaration) {
-            let node = outline.nodes[variable.node]
+        mutating func addVariable(_ id: VariableID) {
+            let variables = outline.variables
+            let variableNode = variables[id.index].node
+            let node = outline.nodes[variableNode]
             guard node.parent >= 0 else { return }
             let parent = outline.nodes[node.parent]
             // Members belong to their type; they are found through the project index instead.
             if parent.kind == .type { return }
             let end = node.tokens.upperBound
-            if variable.isConditionalBinding, parent.kind == .conditional {
+            let name = variables[id.index].name
+            if variables[id.index].isConditionalBinding, parent.kind == .conditional {
                 let conditional = outline.conditionals[parent.detail]
-                let bindingEnd = variable.initializer?.upperBound ?? (variable.nameToken + 1)
+                let bindingEnd = variables[id.index].initializer?.upperBound ?? (variables[id.index].nameToken + 1)
                 switch conditional.kind {
                 case .if, .while:
-                    add(variable.name, from: bindingEnd, to: conditional.body?.close ?? conditional.condition.upperBound,
-                        .local(id))
+                    add(name, from: bindingEnd, to: conditional.body?.close ?? conditional.condition.upperBound, .local(id))
                 case .guard:
-                    add(variable.name, from: bindingEnd, to: blockEnd(containing: NodeID(node.parent)), .local(id))
+                    add(name, from: bindingEnd, to: blockEnd(containing: NodeID(node.parent)), .local(id))
                 case .forIn:
                     // Visible in the `where` clause and the body, not in the sequence it walks.
                     let start = loopPatternScopeStart(conditional) ?? bindingEnd
-                    add(variable.name, from: start, to: conditional.body?.close ?? start, .local(id))
+                    add(name, from: start, to: conditional.body?.close ?? start, .local(id))
                 default:
-                    add(variable.name, from: bindingEnd, to: conditional.body?.close ?? bindingEnd, .local(id))
+                    add(name, from: bindingEnd, to: conditional.body?.close ?? bindingEnd, .local(id))
                 }
                 return
             }
-            add(variable.name, from: end, to: blockEnd(containing: NodeID(variable.node)), .local(id))
+            add(name, from: end, to: blockEnd(containing: NodeID(variableNode)), .local(id))
         }
 
-        mutating func addParameters(of id: FunctionID, _ function: FunctionDeclaration) {
-            guard let body = function.body else { return }
-            let parameters = outline.parameters[function.parameters]
-            for (offset, parameter) in parameters.enumerated() {
-                add(parameter.name, from: body.open, to: body.close, .parameter(id, offset))
+        mutating func addParameters(of id: FunctionID) {
+            let functions = outline.functions
+            guard let body = functions[id.index].body else { return }
+            let parameters = outline.parameters
+            for position in functions[id.index].parameters {
+                add(parameters[position].name, from: body.open, to: body.close,
+                    .parameter(id, position - functions[id.index].parameters.lowerBound))
             }
-            guard function.kind == .accessor, let accessor = function.accessorKind else { return }
+            guard functions[id.index].kind == .accessor, let accessor = functions[id.index].accessorKind else { return }
+            let parametersEmpty = functions[id.index].parameters.isEmpty
             switch accessor {
             case .set, .willSet:
-                if parameters.isEmpty { add("newValue", from: body.open, to: body.close, .accessorValue(id, .newValue)) }
+                if parametersEmpty { add("newValue", from: body.open, to: body.close, .accessorValue(id, .newValue)) }
             case .didSet:
-                if parameters.isEmpty { add("oldValue", from: body.open, to: body.close, .accessorValue(id, .oldValue)) }
+                if parametersEmpty { add("oldValue", from: body.open, to: body.close, .accessorValue(id, .oldValue)) }
             default:
                 break
             }
         }
 
-        mutating func addParameters(of id: ClosureID, _ closure: Closure) {
-            let start = closure.inToken ?? closure.body.open
-            let end = closure.body.close
+        mutating func addParameters(of id: ClosureID) {
+            let closures = outline.closures
+            let body = closures[id.index].body
+            let start = closures[id.index].inToken ?? body.open
+            let end = body.close
             // Anonymous parameters (`$0`) are found by climbing to the closure instead (`ScopeTable.binding`).
-            for (offset, name) in closure.parameterNames.enumerated() {
+            for (offset, name) in closures[id.index].parameterNames.enumerated() {
                 add(name, from: start, to: end, .closureParameter(id, offset))
             }
-            for (offset, capture) in outline.captures[closure.captures].enumerated() where capture.expression != nil {
-                add(capture.name, from: start, to: end, .capture(id, offset))
+            let captures = outline.captures
+            let range = closures[id.index].captures
+            for position in range where captures[position].expression != nil {
+                add(captures[position].name, from: start, to: end, .capture(id, position - range.lowerBound))
             }
         }
 

@@ -59,12 +59,14 @@ public enum CrashGuard {
         guard let raw = pthread_getspecific(state.key) else { return }
         let slot = raw.assumingMemoryBound(to: ThreadSlot.self)
         let buffer = slot.pointee.path
-        var count = 0
-        for byte in path.utf8 where count < ThreadSlot.pathCapacity - 1 {
-            buffer[count] = CChar(bitPattern: byte)
-            count += 1
+        // One copy of the string's bytes (a byte loop through `utf8` costs thousands of
+        // instructions a file).
+        var path = path
+        path.withUTF8 { bytes in
+            let count = min(bytes.count, ThreadSlot.pathCapacity - 1)
+            if count > 0, let base = bytes.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: count) }
+            buffer[count] = 0
         }
-        buffer[count] = 0
     }
 
     /// Records that the calling thread is between files.

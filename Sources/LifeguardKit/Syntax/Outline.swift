@@ -26,6 +26,19 @@ public struct Outline: Sendable {
     public internal(set) var typeAliases: [TypeAlias] = []
 
     public init() {}
+
+    /// The trailing closures of call `call` (indices into `closures`), in order.
+    public func trailingClosures(of call: Int) -> [Int] {
+        var result: [Int] = []
+        var next = calls[call].firstTrailingClosure
+        // Each closure is linked from at most one other, so the walk ends; the bound guards
+        // against an outline built by hand.
+        while next >= 0, next < closures.count, result.count < closures.count {
+            result.append(next)
+            next = closures[next].nextTrailingClosure
+        }
+        return result
+    }
 }
 
 /// What a node is; its details live in the outline array of the same name.
@@ -249,6 +262,8 @@ public struct Closure: Sendable {
     public var variable: Int?
     /// `{ ... }()`
     public var isImmediatelyInvoked: Bool
+    /// The next trailing closure of the same call (`Outline.trailingClosures(of:)`), or -1.
+    public var nextTrailingClosure: Int = -1
 }
 
 /// A call site: `receiver.name(label: value) { trailing }`.
@@ -264,11 +279,15 @@ public struct Call: Sendable {
     public var isImplicitMember: Bool
     /// The first token of the whole postfix expression the call ends.
     public var chainStart: Int
-    /// Range into `Outline.arguments`; trailing closures are listed in `trailingClosures`.
+    /// Range into `Outline.arguments`; trailing closures are found with `Outline.trailingClosures(of:)`.
     public var arguments: Range<Int>
     public var parentheses: Block?
-    /// Indices into `Outline.closures`, in order.
-    public var trailingClosures: [Int]
+    /// The first trailing closure (an index into `Outline.closures`), or -1; the rest are linked
+    /// through `Closure.nextTrailingClosure`. A call holds no array of its own, so copying one
+    /// (every call of every file is read many times) counts no reference.
+    public var firstTrailingClosure: Int = -1
+
+    public var hasTrailingClosures: Bool { firstTrailingClosure >= 0 }
 }
 
 /// One argument inside a call's parentheses.

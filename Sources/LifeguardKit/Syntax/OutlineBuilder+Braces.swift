@@ -278,7 +278,13 @@ extension OutlineBuilder {
             variable: variable, isImmediatelyInvoked: false))
         if let owningCall {
             if trailing {
-                outline.calls[owningCall].trailingClosures.append(closureIndex)
+                let last = lastTrailingClosures[owningCall]
+                if last < 0 {
+                    outline.calls[owningCall].firstTrailingClosure = closureIndex
+                } else {
+                    outline.closures[last].nextTrailingClosure = closureIndex
+                }
+                lastTrailingClosures[owningCall] = closureIndex
             } else {
                 // Arguments are in source order and so are their closures: each call's cursor only
                 // moves forward (`f({ }, { }, { }, ...)` is one walk, not one per closure).

@@ -90,10 +90,11 @@ extension OutlineBuilder {
         }
         callChainStarts.append(start)
         argumentCursors.append(argumentStart)
+        lastTrailingClosures.append(-1)
         outline.calls.append(Call(
             node: node, nameToken: raw(name), receiver: receiver, isOptionalChain: isOptionalChain,
             isImplicitMember: isImplicitMember, chainStart: raw(start),
-            arguments: argumentStart..<outline.arguments.count, parentheses: parentheses, trailingClosures: []))
+            arguments: argumentStart..<outline.arguments.count, parentheses: parentheses))
         if let parenthesis {
             push(.callArguments, open: parenthesis, node: node, detail: callIndex)
             position = parenthesis + 1

@@ -36,6 +36,8 @@ final class OutlineBuilder<Counter: ReadCounter> {
     @exclusivity(unchecked) var callChainStarts: [Int] = []
     /// For each call, the first of its arguments no closure has been matched past yet.
     @exclusivity(unchecked) var argumentCursors: [Int] = []
+    /// For each call, its last trailing closure so far (the next one is linked from it), or -1.
+    @exclusivity(unchecked) var lastTrailingClosures: [Int] = []
     /// Where a function's full name is spelled before it becomes a string, reused across declarations.
     @exclusivity(unchecked) var spelling: [UInt8] = []
 
@@ -74,6 +76,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
         outline.closures.reserveCapacity(count / 96)
         callChainStarts.reserveCapacity(count / 12)
         argumentCursors.reserveCapacity(count / 12)
+        lastTrailingClosures.reserveCapacity(count / 12)
     }
 
     // MARK: - Scopes

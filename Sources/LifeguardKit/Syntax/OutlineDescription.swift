@@ -56,7 +56,8 @@ extension SyntaxTree {
             if call.isImplicitMember { text += "." }
             let labels = outline.arguments[call.arguments].map { ($0.label ?? "_") + ":" }.joined()
             text += name(of: call) + "(\(labels))"
-            if !call.trailingClosures.isEmpty { text += " +\(call.trailingClosures.count) trailing" }
+            let trailing = outline.trailingClosures(of: node.detail)
+            if !trailing.isEmpty { text += " +\(trailing.count) trailing" }
             return text
         case .assignment:
             let assignment = outline.assignments[node.detail]
