@@ -86,6 +86,42 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertEqual(Array(TypeAndNameGroups().functions(type: 0, name: 5)), [])
     }
 
+    /// The byte-level whitespace handling of ASCII text agrees with `Character.isWhitespace`, and
+    /// text with other characters still goes through it.
+    func testCompactTextMatchesCharacterWhitespace() {
+        let source = "let x = items[ index /* c */ ]\r\n  .first(\twhere:  {  $0 }\u{0B}) ;\u{0C} a[\u{00A0}b\u{2003}c ]"
+        let tree = SyntaxTree(source: SourceFile(path: "t.swift", text: source))
+        func reference(_ text: String, collapsing: Bool) -> String {
+            guard collapsing else { return text.filter { !$0.isWhitespace } }
+            var result = ""
+            var lastWasSpace = false
+            for character in text {
+                if character.isWhitespace {
+                    if !lastWasSpace && !result.isEmpty { result.append(" ") }
+                    lastWasSpace = true
+                } else {
+                    result.append(character)
+                    lastWasSpace = false
+                }
+            }
+            if lastWasSpace, result.last == " " { result.removeLast() }
+            return result
+        }
+        var checked = 0
+        for start in 0..<tree.tokens.count {
+            for end in start...tree.tokens.count {
+                let text = tree.text(ofTokens: start..<end)
+                XCTAssertEqual(tree.compactText(ofTokens: start..<end), reference(text, collapsing: true), "\(start)..<\(end)")
+                XCTAssertEqual(tree.textWithoutWhitespace(ofTokens: start..<end), reference(text, collapsing: false),
+                               "\(start)..<\(end)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 800)
+        XCTAssertEqual(tree.compactText(ofTokens: 0..<tree.tokens.count),
+                       "let x = items[ index /* c */ ] .first( where: { $0 } ) ; a[ b c ]")
+    }
+
     func testVisitedLocalsAnswerLikeASet() {
         var visited = VisitedLocals()
         for index in [3, 0, 17, 5, 9, 2, 40, 11, 7, 64, 1, 30] {

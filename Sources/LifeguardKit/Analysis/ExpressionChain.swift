@@ -63,7 +63,7 @@ public struct ExpressionChain: Sendable, Equatable {
                 switch kind {
                 case .leftParen: links.append(.call((token + 1)..<close))
                 case .leftBracket:
-                    let inside = tree.text(ofTokens: (token + 1)..<close).filter { !$0.isWhitespace }
+                    let inside = tree.textWithoutWhitespace(ofTokens: (token + 1)..<close)
                     links.append(.subscript(inside))
                 default: links.append(.closure)
                 }

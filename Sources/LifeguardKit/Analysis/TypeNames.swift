@@ -108,6 +108,7 @@ public enum TypeNames {
 extension SyntaxTree {
     /// The text of a token range with runs of whitespace collapsed and trimmed, for messages.
     public func compactText(ofTokens range: Range<Int>) -> String {
+        if let ascii = asciiText(ofTokens: range, collapsingWhitespace: true) { return ascii }
         var result = ""
         var lastWasSpace = false
         for character in text(ofTokens: range) {
@@ -121,5 +122,37 @@ extension SyntaxTree {
         }
         if lastWasSpace, result.last == " " { result.removeLast() }
         return result
+    }
+
+    /// The text of a token range without its whitespace (`items[ index ]` → `items[index]`).
+    func textWithoutWhitespace(ofTokens range: Range<Int>) -> String {
+        asciiText(ofTokens: range, collapsingWhitespace: false) ?? text(ofTokens: range).filter { !$0.isWhitespace }
+    }
+
+    /// For a range whose text is all ASCII, that text with each run of whitespace made one space
+    /// (and none at either end) or, not `collapsingWhitespace`, removed; `nil` for other text.
+    /// Byte by byte: `Character.isWhitespace` costs hundreds of instructions a character, and
+    /// these run for every subscript and every message. In ASCII the whitespace characters are
+    /// the bytes 9 to 13 and the space (`\r\n`, one character, is two such bytes: the same result).
+    private func asciiText(ofTokens range: Range<Int>, collapsingWhitespace: Bool) -> String? {
+        guard let bytes = byteRange(ofTokens: range) else { return "" }
+        return source.bytes.withUnsafeBufferPointer { all -> String? in
+            let lower = max(0, min(bytes.lowerBound, all.count))
+            let text = UnsafeBufferPointer(rebasing: all[lower..<max(lower, min(bytes.upperBound, all.count))])
+            var output: [UInt8] = []
+            output.reserveCapacity(text.count)
+            var pendingSpace = false
+            for byte in text {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = collapsingWhitespace && !output.isEmpty
+                    continue
+                }
+                if pendingSpace { output.append(0x20) }
+                pendingSpace = false
+                output.append(byte)
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 }
