@@ -36,6 +36,44 @@ final class OutlineTests: XCTestCase {
         XCTAssertFalse(closures[6].isTrailing)
     }
 
+    /// A call's trailing closures are linked in source order, however many closures the first
+    /// one holds, and a call with none says so.
+    func testTrailingClosuresOfACallInOrder() {
+        let tree = outline("""
+            func f() {
+                UIView.animate(withDuration: 1, animations: { a() }) {
+                    items.forEach { $0.b() }
+                    run { c() }
+                } completion: { _ in
+                    d { e() }
+                }
+                plain(1)
+            }
+            """)
+        let outline = tree.outline
+        func text(_ closure: Int) -> String {
+            let body = outline.closures[closure].body
+            return tree.compactText(ofTokens: body.open..<(body.close + 1))
+        }
+        guard let animate = outline.calls.firstIndex(where: { tree.name(of: $0) == "animate" }),
+              let plain = outline.calls.firstIndex(where: { tree.name(of: $0) == "plain" }) else {
+            return XCTFail("calls not found")
+        }
+        XCTAssertEqual(outline.trailingClosures(of: animate).map(text),
+                       ["{ items.forEach { $0.b() } run { c() } }", "{ _ in d { e() } }"])
+        XCTAssertTrue(outline.calls[animate].hasTrailingClosures)
+        XCTAssertEqual(outline.trailingClosures(of: plain), [])
+        XCTAssertFalse(outline.calls[plain].hasTrailingClosures)
+        let model = FileModel(tree: tree, index: ProjectIndex(trees: [tree]))
+        XCTAssertEqual(model.closures(passedTo: CallID(animate)).map { text($0.index) },
+                       ["{ a() }", "{ items.forEach { $0.b() } run { c() } }", "{ _ in d { e() } }"])
+        let withOne: Set = ["forEach", "run", "d"]
+        for call in outline.calls.indices where call != animate {
+            let name = tree.name(of: outline.calls[call])
+            XCTAssertEqual(outline.trailingClosures(of: call).count, withOne.contains(name) ? 1 : 0, name)
+        }
+    }
+
     func testCallsReceiversAndArguments() {
         let tree = outline("""
             func f() {
