@@ -151,7 +151,8 @@ public struct CallSummaries: Sendable {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
         callRanges.reserveCapacity(count)
-        calls.reserve(files.reduce(0) { $0 + $1.calls.count })
+        calls.reserve(calls: files.reduce(0) { $0 + $1.calls.count }, arguments: files.reduce(0) { $0 + $1.calls.arguments.count },
+                      localArguments: files.reduce(0) { $0 + $1.calls.localArguments.count })
         // Each file's names are given symbols once, and its packed targets renumbered to them.
         var ownEffects: [[UInt64]] = []
         ownEffects.reserveCapacity(count)
@@ -651,7 +652,13 @@ struct PackedCalls: Sendable {
 
     var count: Int { calls.count }
 
-    mutating func reserve(_ count: Int) { calls.reserveCapacity(count) }
+    /// Room for the run's calls and their arguments, which are appended file by file: grown by
+    /// doubling, they would hold up to twice their size for the rest of the run.
+    mutating func reserve(calls callCount: Int, arguments argumentCount: Int, localArguments localCount: Int) {
+        calls.reserveCapacity(callCount)
+        arguments.reserveCapacity(argumentCount)
+        localArguments.reserveCapacity(localCount)
+    }
 
     func arguments(of call: Int32) -> ArraySlice<Argument> {
         let range = calls[Int(call)].arguments
