@@ -88,11 +88,14 @@ public final class FileModel: Sendable {
         for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
         self.typesByKey = typesByKey
         var genericNames = Set<String>()
-        for type in tree.outline.types {
-            genericNames.formUnion(GenericParameters.declared(tree, afterName: type.nameToken, whereClause: nil).keys)
+        // Name tokens read in place: a declaration copied whole counts a reference per string and array in it.
+        let types = tree.outline.types
+        for index in types.indices {
+            genericNames.formUnion(GenericParameters.declared(tree, afterName: types[index].nameToken, whereClause: nil).keys)
         }
-        for function in tree.outline.functions where function.kind != .accessor {
-            genericNames.formUnion(GenericParameters.declared(tree, afterName: function.nameToken).keys)
+        let functions = tree.outline.functions
+        for index in functions.indices where functions[index].kind != .accessor {
+            genericNames.formUnion(GenericParameters.declared(tree, afterName: functions[index].nameToken).keys)
         }
         genericParameterNames = genericNames
         scopes = ScopeTable(tree: tree)

@@ -363,13 +363,13 @@ public final class ProjectIndex: Sendable {
         let outline = tree.outline
         var result: [String] = []
         result.reserveCapacity(outline.types.count)
-        for type in outline.types {
-            var name = Self.withoutGenerics(type.name)
-            var parent = outline.nodes[type.node].enclosingType
+        let types = outline.types
+        for index in types.indices {
+            var name = Self.withoutGenerics(types[index].name)
+            var parent = outline.nodes[types[index].node].enclosingType
             var depth = 0
             while parent >= 0, depth < maxQualifiedDepth {
-                let enclosing = outline.types[outline.nodes[parent].detail]
-                name = Self.withoutGenerics(enclosing.name) + "." + name
+                name = Self.withoutGenerics(types[outline.nodes[parent].detail].name) + "." + name
                 parent = outline.nodes[parent].enclosingType
                 depth += 1
             }

@@ -134,7 +134,8 @@ public struct ProjectIndexFacts: Sendable {
         // and arguments are properties, and the search walks back through the function.
         if requests.assignments || !requests.callNames.isEmpty {
             var variableNames = NameSlots(capacity: outline.variables.count)
-            for variable in outline.variables { _ = variableNames.insert(variable.name) }
+            let variables = outline.variables
+            for index in variables.indices { _ = variableNames.insert(variables[index].name) }
             if requests.assignments { readAssignments(tree, variableNames: variableNames) }
             readCalls(tree, callNames: requests.callNames, variableNames: variableNames)
         }
@@ -168,40 +169,52 @@ public struct ProjectIndexFacts: Sendable {
         for index in outline.functions.indices where outline.functions[index].kind == .function
             && isMember(outline.functions[index].node) { memberCount += 1 }
         members.reserveCapacity(memberCount)
-        for variable in outline.variables {
-            let node = outline.nodes[variable.node]
+        // Declarations are read field by field in place (a copy of one counts a reference per
+        // string and array in it), and a type's generic parameters are read once, not per member.
+        let variables = outline.variables
+        var genericParameters: [Int: [String: String?]] = [:]
+        for index in variables.indices {
+            let node = outline.nodes[variables[index].node]
+            let initializer = variables[index].initializer
             if node.parent < 0 {
                 // A file-scope constant created with a type's initializer lives as long as the app.
-                if variable.isLet, let initializer = variable.initializer, let type = TypeNames.initialized(tree, initializer) {
+                if variables[index].isLet, let initializer, let type = TypeNames.initialized(tree, initializer) {
                     globalInstances.append(type)
                 }
                 continue
             }
             guard outline.nodes[node.parent].kind == .type else { continue }
-            var named = variable.typeAnnotation.flatMap { TypeNames.annotated(tree, $0) }
-            if named == nil, let initializer = variable.initializer { named = TypeNames.initialized(tree, initializer) }
+            let typeIndex = outline.nodes[node.parent].detail
+            let annotation = variables[index].typeAnnotation
+            var named = annotation.flatMap { TypeNames.annotated(tree, $0) }
+            if named == nil, let initializer { named = TypeNames.initialized(tree, initializer) }
             // `let sheet: Sheet` in `Container<Sheet: UIViewController>` holds a `UIViewController`.
             if let written = named {
-                let type = outline.types[outline.nodes[node.parent].detail]
-                if let constraint = GenericParameters.declared(tree, afterName: type.nameToken, whereClause: type.whereClause)[written] {
-                    named = constraint
-                }
+                let declared = genericParameters[typeIndex] ?? {
+                    let type = outline.types[typeIndex]
+                    let declared = GenericParameters.declared(tree, afterName: type.nameToken, whereClause: type.whereClause)
+                    genericParameters[typeIndex] = declared
+                    return declared
+                }()
+                if let constraint = declared[written] { named = constraint }
             }
+            let modifiers = variables[index].modifiers
             members.append(MemberEntry(
-                type: Int32(outline.nodes[node.parent].detail), name: variable.name, isProperty: true,
-                isStored: variable.storage != .computed,
-                isWeakOrUnowned: variable.modifiers.contains(.weak) || variable.modifiers.contains(.unowned),
-                isLazy: variable.modifiers.contains(.lazy), isOutlet: variable.attributes.contains("IBOutlet"),
+                type: Int32(typeIndex), name: variables[index].name, isProperty: true,
+                isStored: variables[index].storage != .computed,
+                isWeakOrUnowned: modifiers.contains(.weak) || modifiers.contains(.unowned),
+                isLazy: modifiers.contains(.lazy), isOutlet: variables[index].attributes.contains("IBOutlet"),
                 writtenType: named,
-                annotatedAsFunction: variable.typeAnnotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
-                isStaticInstance: variable.isLet && variable.modifiers.contains(.static) && variable.initializer != nil
-                    && variable.initializer.flatMap { TypeNames.initialized(tree, $0) } != nil))
+                annotatedAsFunction: annotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
+                isStaticInstance: variables[index].isLet && modifiers.contains(.static) && initializer != nil
+                    && initializer.flatMap { TypeNames.initialized(tree, $0) } != nil))
         }
-        for function in outline.functions where function.kind == .function {
-            let node = outline.nodes[function.node]
+        let functions = outline.functions
+        for index in functions.indices where functions[index].kind == .function {
+            let node = outline.nodes[functions[index].node]
             guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
             members.append(MemberEntry(
-                type: Int32(outline.nodes[node.parent].detail), name: function.name, isProperty: false, isStored: false,
+                type: Int32(outline.nodes[node.parent].detail), name: functions[index].name, isProperty: false, isStored: false,
                 isWeakOrUnowned: false, isLazy: false, isOutlet: false, writtenType: nil, annotatedAsFunction: false))
         }
     }
