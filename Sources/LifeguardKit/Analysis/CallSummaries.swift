@@ -807,7 +807,7 @@ public struct FileSummaries: Sendable {
     /// own parameters.
     public static func extract(_ tree: SyntaxTree, qualifiedTypeNames: [String],
                                declaredBaseNames: Set<String>? = nil) -> FileSummaries {
-        let model = FileModel(tree: tree, index: ProjectIndex.empty, withDestinations: false)
+        let model = FileModel(tree: tree, index: ProjectIndex.empty, withDestinations: false, qualifiedNames: qualifiedTypeNames)
         return Extractor(model: model, qualifiedTypeNames: qualifiedTypeNames, declaredBaseNames: declaredBaseNames).run()
     }
 

@@ -50,7 +50,8 @@ public final class FileModel: Sendable {
 
     /// `withDestinations: false` leaves out what only rules ask (where values go), for the
     /// summaries of pass one.
-    init(tree: SyntaxTree, index: ProjectIndex, withDestinations: Bool) {
+    /// `qualifiedNames`: `ProjectIndex.qualifiedNames(tree)`, when the caller has them already.
+    init(tree: SyntaxTree, index: ProjectIndex, withDestinations: Bool, qualifiedNames: [String]? = nil) {
         self.tree = tree
         self.index = index
         localObjects = LocalObjectMemo(variables: tree.outline.variables.count)
@@ -71,7 +72,7 @@ public final class FileModel: Sendable {
         callSlots = slots
         callRanges = grouping.ranges
         callsInNameOrder = grouping.order.map { CallID(Int($0)) }
-        let qualified = ProjectIndex.qualifiedNames(tree)
+        let qualified = qualifiedNames ?? ProjectIndex.qualifiedNames(tree)
         typeRoles = tree.outline.types.enumerated().map { position, type in
             let key = type.kind == .extension ? index.key(for: type.name, from: nil) : qualified[position]
             let isReference: Bool
