@@ -160,7 +160,9 @@ public struct CallSummaries: Sendable {
         symbolOfFunction.reserveCapacity(count)
         symbols = NameSlots(capacity: files.reduce(count) { $0 + $1.names.count } / 2)
         for file in files {
-            let symbolOf = file.names.map { symbols.insert($0) }
+            let symbolOf = (0..<Int32(truncatingIfNeeded: file.names.count)).map { slot in
+                file.names.withName(slot) { symbols.insert(bytes: $0) }
+            }
             for function in file.functions {
                 functions.append(Function(fullName: function.fullName, typeKey: resolveType(function), kind: function.kind,
                                           isPrivate: function.isPrivate, effects: []))
@@ -310,7 +312,7 @@ public struct CallSummaries: Sendable {
                 }
                 guard !reached, !item.arguments.isEmpty else { continue }
                 let symbol = Int(item.callee)
-                if passive[symbol] == 0 { passive[symbol] = FrameworkCalls.keepsArguments(symbols.names[symbol]) ? 1 : 2 }
+                if passive[symbol] == 0 { passive[symbol] = FrameworkCalls.keepsArguments(symbols.name(Int32(truncatingIfNeeded: symbol))) ? 1 : 2 }
                 if passive[symbol] == 2 { slice.escapes.append((caller32, call)) }
             }
         }
@@ -357,7 +359,7 @@ public struct CallSummaries: Sendable {
             }
         }
         for index in functions.indices where !effects[index].isEmpty {
-            functions[index].effects = Set(effects[index].map { PackedEffects.unpack($0, names: symbols.names) })
+            functions[index].effects = Set(effects[index].map { PackedEffects.unpack($0, names: symbols) })
         }
     }
 
@@ -491,7 +493,7 @@ public struct CallSummaries: Sendable {
         let range = callSiteRanges[Int(symbol)]
         return callSites[Int(range.lowerBound)..<Int(range.upperBound)].map { site in
             let item = calls.calls[Int(site.call)]
-            let names = symbols.names
+            let names = symbols
             return Caller(function: Int(site.function),
                           receiver: item.receiver == PackedEffects.noTarget ? nil : PackedEffects.unpackTarget(item.receiver, names: names),
                           arguments: calls.arguments(of: site.call).map {
@@ -711,17 +713,17 @@ enum PackedEffects {
         return member(symbolOf[name]) | (packed & 0xFF)
     }
 
-    static func unpackTarget(_ packed: UInt64, names: [String]) -> CallSummaries.Target {
+    static func unpackTarget(_ packed: UInt64, names: NameSlots) -> CallSummaries.Target {
         let value = Int((packed >> 8) & 0xFFFF_FFFF)
         switch packed & kindMask {
         case parameterKind: return .parameter(value)
         case selfKind: return .selfObject
-        case memberKind: return .member(names[value])
+        case memberKind: return .member(names.name(Int32(truncatingIfNeeded: value)))
         default: return .other
         }
     }
 
-    static func unpack(_ packed: UInt64, names: [String]) -> CallSummaries.TargetEffect {
+    static func unpack(_ packed: UInt64, names: NameSlots) -> CallSummaries.TargetEffect {
         let effect = CallSummaries.Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown
         return CallSummaries.TargetEffect(unpackTarget(packed, names: names), effect)
     }
@@ -794,7 +796,7 @@ public struct FileSummaries: Sendable {
     }
 
     /// The callee and member names the file's summaries spell, each once.
-    var names: [String] = []
+    var names = NameSlots()
     public var functions: [Function] = []
     /// The calls of every function, one function's after another.
     var calls = PackedCalls()
@@ -866,9 +868,11 @@ public struct FileSummaries: Sendable {
             // Calls are gathered for the whole file, then ordered function by function (a stable
             // counting sort), rather than grown in an array per function.
             var gathered: [(function: Int32, call: PackedCalls.Call)] = []
-            for (name, calls) in model.callGroups {
-                let declared = declaredBaseNames?.contains(name) ?? true
-                let passive = !declared && FrameworkCalls.passive.contains(name)
+            for (slot, calls) in model.callGroups {
+                // The name is made into a string only when there are declared names to test it against.
+                let name = declaredBaseNames == nil ? nil : model.callSlots.name(slot)
+                let declared = name.map { declaredBaseNames!.contains($0) } ?? true
+                let passive = !declared && FrameworkCalls.passive.contains(name!)
                 for call in calls {
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
@@ -905,7 +909,7 @@ public struct FileSummaries: Sendable {
                 if !effects[index].isEmpty { summary.effects = Array(effects[index]) }
                 result.functions.append(summary)
             }
-            result.names = tables.names.names
+            result.names = tables.names
             result.calls = tables.calls
             return result
         }

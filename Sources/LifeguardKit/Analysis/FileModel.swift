@@ -143,11 +143,12 @@ public final class FileModel: Sendable {
         return callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
-    /// Every base name the file calls, with its calls in source order.
-    var callGroups: some Sequence<(name: String, calls: ArraySlice<CallID>)> {
-        callSlots.names.indices.lazy.map { slot in
+    /// Every base name the file calls, as its slot in `callSlots` (`callSlots.name(_:)` spells
+    /// it), with its calls in source order.
+    var callGroups: some Sequence<(slot: Int32, calls: ArraySlice<CallID>)> {
+        callRanges.indices.lazy.map { slot in
             let range = self.callRanges[slot]
-            return (self.callSlots.names[slot], self.callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)])
+            return (Int32(truncatingIfNeeded: slot), self.callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)])
         }
     }
 

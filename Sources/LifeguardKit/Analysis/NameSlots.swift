@@ -12,9 +12,16 @@ import Musl
 /// short ASCII names, which this table hashes eight bytes at a time and compares byte for byte.
 /// A name with any other byte goes to a `Dictionary`, since Swift compares such strings by
 /// canonical equivalence, not by bytes.
+///
+/// The names' bytes are kept one after another in one buffer rather than as a `String` each: a
+/// table filled from source bytes makes no string (most of a file's names are only ever looked
+/// up, never read back), and freeing it frees three arrays instead of a string per name.
+/// `name(_:)` makes the string of a slot when one is needed.
 struct NameSlots: Sendable {
-    /// Each slot's name.
-    private(set) var names: [String] = []
+    /// Every slot's bytes, one after another: slot `s` ends at `ends[s]` and starts where the one
+    /// before it ends.
+    private var bytes: [UInt8] = []
+    private var ends: [Int32] = []
     /// Each slot's hash (unused for a non-ASCII name), kept so growing rehashes no name.
     private var hashes: [UInt64] = []
     /// Open addressing over ASCII names: a slot number, or -1 for an empty bucket.
@@ -32,80 +39,103 @@ struct NameSlots: Sendable {
         var size = 16
         while size < capacity * 2 { size *= 2 }
         buckets = [Int32](repeating: -1, count: size)
-        names.reserveCapacity(capacity)
+        ends.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity * 12)
     }
 
-    var count: Int { names.count }
+    var count: Int { ends.count }
+
+    /// The name in `slot`, made into a string.
+    func name(_ slot: Int32) -> String {
+        withName(slot) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the name in `slot`.
+    func withName<Result>(_ slot: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let index = Int(slot)
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<Int(ends[index])])) }
+    }
+
+    /// Every name, in slot order, each made into a string: for callers that read them all once.
+    var names: [String] { (0..<Int32(truncatingIfNeeded: count)).map(name) }
 
     /// The slot of `name`, if it has one.
     func slot(of name: String) -> Int32? {
-        guard let hash = Self.asciiHash(name) else { return others[name] }
-        return buckets.isEmpty ? nil : probe(hash) { $0 == name }.slot
+        Self.withBytes(of: name) { slot(of: $0) }
     }
 
     /// The slot of the name spelled by `bytes` (UTF-8), if it has one.
     func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard let hash = Self.asciiHash(bytes) else { return others[String(decoding: bytes, as: UTF8.self)] }
-        return buckets.isEmpty ? nil : probe(hash) { Self.equal($0, bytes) }.slot
+        return buckets.isEmpty ? nil : probe(hash, bytes).slot
     }
 
     /// The slot of `name`, given a new one when it has none yet.
     mutating func insert(_ name: String) -> Int32 {
+        Self.withBytes(of: name) { insert(bytes: $0) }
+    }
+
+    /// The slot of the name spelled by `bytes` (UTF-8), given a new one when it has none yet:
+    /// interning a file's repeated names costs a hash and a comparison each, a new one a copy of
+    /// its bytes.
+    mutating func insert(bytes name: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard let hash = Self.asciiHash(name) else { return insertOther(name) }
         if (ascii + 1) * 2 > buckets.count { grow() }
-        let found = probe(hash) { $0 == name }
-        return found.slot ?? add(name, hash: hash, at: found.bucket)
-    }
-
-    /// The slot of the name spelled by `bytes` (UTF-8), given a new one when it has none yet: the
-    /// string is made only for a name the table has not seen, so interning a file's repeated
-    /// names costs a hash and a comparison each.
-    mutating func insert(bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        guard let hash = Self.asciiHash(bytes) else { return insertOther(String(decoding: bytes, as: UTF8.self)) }
-        if (ascii + 1) * 2 > buckets.count { grow() }
-        let found = probe(hash) { Self.equal($0, bytes) }
-        return found.slot ?? add(String(decoding: bytes, as: UTF8.self), hash: hash, at: found.bucket)
-    }
-
-    /// Walks the ASCII buckets from `hash` (the table has buckets): the slot of the name that
-    /// `matches`, or the empty bucket where it would go.
-    @inline(__always)
-    private func probe(_ hash: UInt64, matching matches: (String) -> Bool) -> (slot: Int32?, bucket: Int) {
-        let mask = buckets.count - 1
-        var bucket = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = buckets[bucket]
-            if slot < 0 { return (nil, bucket) }
-            if hashes[Int(slot)] == hash, matches(names[Int(slot)]) { return (slot, bucket) }
-            bucket = (bucket + 1) & mask
-        }
-    }
-
-    private mutating func add(_ name: String, hash: UInt64, at bucket: Int) -> Int32 {
-        let slot = Int32(truncatingIfNeeded: names.count)
-        buckets[bucket] = slot
-        names.append(name)
-        hashes.append(hash)
+        let found = probe(hash, name)
+        if let slot = found.slot { return slot }
+        let slot = append(name, hash: hash)
+        buckets[found.bucket] = slot
         ascii += 1
         return slot
     }
 
-    private mutating func insertOther(_ name: String) -> Int32 {
-        if let slot = others[name] { return slot }
-        let slot = Int32(truncatingIfNeeded: names.count)
-        others[name] = slot
-        names.append(name)
-        hashes.append(0)
+    /// Walks the ASCII buckets from `hash` (the table has buckets): the slot of `name`, or the
+    /// empty bucket where it would go.
+    @inline(__always)
+    private func probe(_ hash: UInt64, _ name: UnsafeBufferPointer<UInt8>) -> (slot: Int32?, bucket: Int) {
+        let mask = buckets.count - 1
+        var bucket = Int(truncatingIfNeeded: hash) & mask
+        return bytes.withUnsafeBufferPointer { stored in
+            while true {
+                let slot = buckets[bucket]
+                if slot < 0 { return (nil, bucket) }
+                if hashes[Int(slot)] == hash {
+                    let end = Int(ends[Int(slot)])
+                    let start = slot == 0 ? 0 : Int(ends[Int(slot) - 1])
+                    if end - start == name.count
+                        && (name.isEmpty || memcmp(stored.baseAddress! + start, name.baseAddress!, name.count) == 0) {
+                        return (slot, bucket)
+                    }
+                }
+                bucket = (bucket + 1) & mask
+            }
+        }
+    }
+
+    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
+        let slot = Int32(truncatingIfNeeded: ends.count)
+        bytes.append(contentsOf: name)
+        ends.append(Int32(truncatingIfNeeded: bytes.count))
+        hashes.append(hash)
         return slot
     }
 
-    /// Whether an ASCII name is spelled by `bytes`.
-    private static func equal(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var name = name
-        return name.withUTF8 { stored in
-            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        }
+    private mutating func insertOther(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let string = String(decoding: name, as: UTF8.self)
+        if let slot = others[string] { return slot }
+        let slot = append(name, hash: 0)
+        others[string] = slot
+        return slot
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `name`, in place for a native string.
+    @inline(__always)
+    private static func withBytes<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = name
+        return copy.withUTF8(body)
     }
 
     /// Doubles the buckets (at most half full) and places the ASCII names again.
@@ -124,8 +154,7 @@ struct NameSlots: Sendable {
 
     /// The hash of the name's bytes, or `nil` when one is not ASCII.
     static func asciiHash(_ name: String) -> UInt64? {
-        if let result = name.utf8.withContiguousStorageIfAvailable({ asciiHash($0) }) { return result }
-        return Array(name.utf8).withUnsafeBufferPointer { asciiHash($0) }
+        withBytes(of: name) { asciiHash($0) }
     }
 
     /// A multiplicative hash of the bytes read eight at a time (the last word overlapping the one

@@ -249,7 +249,7 @@ public final class ProjectIndex: Sendable {
                 positions.insertIfAbsent(slot, Int64(part.entries.count))
                 part.entries.append((id, name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
             }
-            part.names = memberNames.names
+            part.names = memberNames
             return part
         }
         let members = MemberTable(parts: memberParts)
@@ -543,7 +543,7 @@ public final class ProjectIndex: Sendable {
 struct MemberTable: Sendable {
     /// One file's members, each name once per type, with names as slots of the file's own table.
     struct FilePart: Sendable {
-        var names: [String] = []
+        var names = NameSlots()
         var entries: [(type: Int32, name: Int32, facts: ProjectIndex.MemberFacts)] = []
     }
 
@@ -562,7 +562,9 @@ struct MemberTable: Sendable {
         names = NameSlots(capacity: count)
         positions = IntegerTable(capacity: count)
         for (file, part) in parts.enumerated() {
-            let slots = part.names.map { names.insert($0) }
+            let slots = (0..<Int32(truncatingIfNeeded: part.names.count)).map { slot in
+                part.names.withName(slot) { names.insert(bytes: $0) }
+            }
             for (position, entry) in part.entries.enumerated() {
                 let key = Self.key(type: entry.type, name: slots[Int(entry.name)])
                 guard positions.insertIfAbsent(key, Int64(file) << 32 | Int64(position)) else { continue }

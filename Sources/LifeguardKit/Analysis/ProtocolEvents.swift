@@ -147,7 +147,11 @@ extension FileModel {
     /// distinct call names rather than by spelling out every call's name.
     func directCalls() -> [CallID: [(ObjectRef, CallSummaries.Effect)]] {
         var result: [CallID: [(ObjectRef, CallSummaries.Effect)]] = [:]
-        for (name, calls) in callGroups where ProtocolVocabulary.mayHaveDirectEffects(name) {
+        for (slot, calls) in callGroups {
+            // Tested on the name's bytes: most names of a file are never made into a string.
+            let may = callSlots.withName(slot) { ASCIIWords.mayHaveDirectEffects($0) }
+                ?? ProtocolVocabulary.mayHaveDirectEffects(callSlots.name(slot))
+            guard may else { continue }
             for call in calls {
                 let effects = directEffects(of: call)
                 if !effects.isEmpty { result[call] = effects }
