@@ -135,7 +135,7 @@ public struct AddChildWithoutDidMoveRule: Rule {
         var facts = GroupFacts()
         for call in model.calls(named: "addChild", "addChildViewController") {
             let node = context.outline[call].nodeID
-            guard let first = model.arguments(of: call).first, model.arguments(of: call).count == 1, first.label == nil,
+            guard let first = model.arguments(of: call).first, model.arguments(of: call).count == 1, !first.isLabelled,
                   model.typeClassOfReceiver(call).mayBeController, let childChain = model.chain(first),
                   model.typeClass(of: childChain, at: node).mayBeController else { continue }
             let group = model.functionGroup(of: node)

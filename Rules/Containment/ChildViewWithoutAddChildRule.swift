@@ -162,7 +162,7 @@ public struct ChildViewWithoutAddChildRule: Rule {
         guard !model.isAppKitOnly else { return }
         for call in model.calls(named: "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview") {
             let node = context.outline[call].nodeID
-            guard let first = model.arguments(of: call).first, first.label == nil,
+            guard let first = model.arguments(of: call).first, !first.isLabelled,
                   let chain = model.chain(first), chain.lastName == "view", chain.names.count >= 2,
                   let childChain = chain.dropping(last: 1), !childChain.startsWithSelf || childChain.links.count > 1
             else { continue }

@@ -154,7 +154,7 @@ public struct ManualLifecycleCallRule: Rule {
         let arguments = context.model.arguments(of: call)
         switch shape {
         case .noArguments: return arguments.isEmpty && context.outline[call].parentheses != nil
-        case .appearance, .draw: return arguments.count == 1 && arguments.first?.label == nil
+        case .appearance, .draw: return arguments.count == 1 && arguments.first?.isLabelled == false
         }
     }
 

@@ -406,7 +406,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         let node = context.outline[call].nodeID
         let name = model.name(of: call)
         let receiver = model.receiver(of: call)
-        let labels = model.arguments(of: call).map(\.label)
+        let labels = model.arguments(of: call).map { model.tree.label(of: $0) }
         if context.options.strings("retaining_calls").contains(name) {
             return configuredRetention(name: name, receiver: receiver, call: call, context: context)
         }

@@ -189,7 +189,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         let model = context.model
         let name = model.name(of: call)
         let receiver = model.receiver(of: call)?.key
-        let firstLabel = model.arguments(of: call).first?.label
+        let firstLabel = model.arguments(of: call).first.flatMap { model.tree.label(of: $0) }
         let isBare = context.outline[call].receiver == nil && !context.outline[call].isImplicitMember
         switch name {
         case "scheduledTimer" where receiver == "Timer":
@@ -300,7 +300,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         }
         for argument in model.arguments(of: call) {
             // `block: self.tick` or `block: tick`: a method reference captures `self` strongly.
-            if argument.label == "block", argument.closure == nil, let chain = model.chain(argument) {
+            if model.tree.label(of: argument) == "block", argument.closure == nil, let chain = model.chain(argument) {
                 let object = model.object(of: chain, at: node)
                 if object.root == .selfObject, let member = object.selfMember, model.member(member, at: node)?.isProperty == false {
                     return true

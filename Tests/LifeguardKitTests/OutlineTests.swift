@@ -87,7 +87,7 @@ final class OutlineTests: XCTestCase {
         let calls = tree.outline.calls
         let described = calls.map { call -> String in
             let receiver = call.receiver.map { tree.text(ofTokens: $0) } ?? (call.isImplicitMember ? "." : "")
-            let labels = tree.outline.arguments[call.arguments].map { $0.label ?? "_" }.joined(separator: ",")
+            let labels = tree.outline.arguments[call.arguments].map { tree.label(of: $0) ?? "_" }.joined(separator: ",")
             return "\(receiver)|\(tree.name(of: call))|\(labels)|\(call.isOptionalChain)"
         }
         XCTAssertEqual(described, [

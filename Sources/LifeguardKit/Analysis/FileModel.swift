@@ -160,11 +160,11 @@ public final class FileModel: Sendable {
 
     /// The argument labelled `label` (`nil` for the first unlabelled one).
     public func argument(_ label: String?, of call: CallID) -> Argument? {
-        arguments(of: call).first { $0.label == label }
+        arguments(of: call).first { tree.label(of: $0) == label }
     }
 
     /// The argument labels a call site spells, `_` for unlabelled ones.
-    public func labels(of call: CallID) -> [String] { arguments(of: call).map { $0.label ?? "_" } }
+    public func labels(of call: CallID) -> [String] { arguments(of: call).map { tree.label(of: $0) ?? "_" } }
 
     /// The full Swift name a call site spells: `embed(_:in:)` (trailing closures not counted).
     public func fullName(of call: CallID) -> String {
@@ -185,11 +185,7 @@ public final class FileModel: Sendable {
         let nameBytes = bytes(ofToken: item.nameToken)
         var count = nameBytes.count + 2
         for argument in arguments {
-            if let token = argument.labelToken {
-                count += bytes(ofToken: token).count + 1
-            } else {
-                count += (argument.label?.utf8.count ?? 1) + 1
-            }
+            count += (argument.labelToken.map { bytes(ofToken: $0).count } ?? 1) + 1
         }
         return tree.source.bytes.withUnsafeBufferPointer { source in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
@@ -210,8 +206,6 @@ public final class FileModel: Sendable {
                 for argument in arguments {
                     if let token = argument.labelToken {
                         copy(UnsafeBufferPointer(rebasing: source[bytes(ofToken: token)]))
-                    } else if var label = argument.label {
-                        label.withUTF8 { copy($0) }
                     } else {
                         put(UInt8(ascii: "_"))
                     }

@@ -295,7 +295,7 @@ public struct ProjectIndexFacts: Sendable {
                 let indexed = ProjectIndex.IndexedCall(
                     name: name, receiver: call.receiver.flatMap { ExpressionChain(tree, tokens: $0)?.key },
                     firstArgument: firstChain?.key, firstArgumentIsLocal: firstIsLocal,
-                    labels: arguments.map { $0.label ?? "_" }, function: function?.fullName,
+                    labels: arguments.map { tree.label(of: $0) ?? "_" }, function: function?.fullName,
                     inDeinit: function?.kind == .deinitializer)
                 if node.enclosingType >= 0 {
                     calls.append(CallEntry(type: Int32(outline.nodes[node.enclosingType].detail), call: indexed))

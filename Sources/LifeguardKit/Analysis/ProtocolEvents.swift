@@ -231,7 +231,7 @@ extension FileModel {
         func argumentObject(_ argument: Argument) -> ObjectRef { object(ofTokens: argument.expression, at: item.nodeID) }
         switch name {
         case "addChild", "addChildViewController":
-            guard arguments.count == 1, let first = arguments.first, first.label == nil,
+            guard arguments.count == 1, let first = arguments.first, !first.isLabelled,
                   typeClassOfReceiver(call).mayBeController else { return [] }
             return [(argumentObject(first), .addedAsChild)]
         case "didMove":
@@ -244,7 +244,7 @@ extension FileModel {
             guard arguments.isEmpty, item.receiver.map({ tree.text(ofTokens: $0) }) != "super" else { return [] }
             return [(receiverObject(of: call), .removedFromParent)]
         case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview":
-            guard let first = arguments.first, first.label == nil else { return [] }
+            guard let first = arguments.first, !first.isLabelled else { return [] }
             let added = argumentObject(first)
             var result: [(ObjectRef, CallSummaries.Effect)] = []
             if let owner = Self.viewOwner(added) { result.append((owner, .viewAdded)) }

@@ -292,12 +292,16 @@ public struct Call: Sendable {
 
 /// One argument inside a call's parentheses.
 public struct Argument: Sendable {
-    public var label: String?
+    /// The label's token (`SyntaxTree.label(of:)` spells it), `nil` for an unlabelled argument.
+    /// The label is not kept as a `String`: an argument is plain data, and the run's hundreds of
+    /// thousands of arguments are neither given a string each nor freed one by one.
     public var labelToken: Int?
     /// The argument's tokens, trivia trimmed; empty for an empty argument.
     public var expression: Range<Int>
     /// The closure literal this argument is, when it is one.
     public var closure: Int?
+
+    public var isLabelled: Bool { labelToken != nil }
 }
 
 /// `lhs = rhs` as a statement (declarations with initializers are `VariableDeclaration`s).

@@ -112,17 +112,15 @@ extension OutlineBuilder {
             let current = kind(next)
             if next == close || current == .comma {
                 if next > entryStart || current == .comma {
-                    var label: String?
                     var labelToken: Int?
                     var expressionStart = entryStart
                     let first = kind(entryStart)
                     if (first == .identifier || first == .keyword), kind(entryStart + 1) == .colon, entryStart + 1 < next {
-                        label = text(entryStart)
                         labelToken = raw(entryStart)
                         expressionStart = entryStart + 2
                     }
                     outline.arguments.append(Argument(
-                        label: label, labelToken: labelToken,
+                        labelToken: labelToken,
                         expression: rawRange(expressionStart, through: next - 1), closure: nil))
                 }
                 entryStart = next + 1

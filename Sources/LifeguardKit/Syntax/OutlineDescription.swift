@@ -54,7 +54,7 @@ extension SyntaxTree {
             var text = "call "
             if let receiver = call.receiver { text += self.text(ofTokens: receiver) + (call.isOptionalChain ? "?." : ".") }
             if call.isImplicitMember { text += "." }
-            let labels = outline.arguments[call.arguments].map { ($0.label ?? "_") + ":" }.joined()
+            let labels = outline.arguments[call.arguments].map { (label(of: $0) ?? "_") + ":" }.joined()
             text += name(of: call) + "(\(labels))"
             let trailing = outline.trailingClosures(of: node.detail)
             if !trailing.isEmpty { text += " +\(trailing.count) trailing" }

@@ -85,6 +85,9 @@ public final class SyntaxTree: Sendable {
         return source.bytes(tokens[index].range, equal: word)
     }
 
+    /// The label an argument is passed with (`completion`), `nil` when it has none.
+    public func label(of argument: Argument) -> String? { argument.labelToken.map { text(ofToken: $0) } }
+
     /// The base name of a call (`addSubview`).
     public func name(of call: Call) -> String { text(ofToken: call.nameToken) }
 
