@@ -139,6 +139,7 @@ struct ScopeTable: Sendable {
         init(tree: SyntaxTree) {
             self.tree = tree
             slots = NameSlots(capacity: tree.outline.variables.count + tree.outline.parameters.count)
+            collected.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
         }
 
         mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
@@ -340,7 +341,17 @@ struct ScopeTable: Sendable {
                 guard range.count > 1 else { continue }
                 let base = Int(range.lowerBound)
                 // Outer entries first when two start together, so the inner one is found first.
-                entries[base..<Int(range.upperBound)].sort { $0.from != $1.from ? $0.from < $1.from : $0.to > $1.to }
+                // Entries come in source order within each kind of declaration, so most runs are
+                // sorted already: checked first, which costs a comparison per entry.
+                func before(_ left: Entry, _ right: Entry) -> Bool {
+                    left.from != right.from ? left.from < right.from : left.to > right.to
+                }
+                var sorted = true
+                for index in (base + 1)..<Int(range.upperBound) where before(entries[index], entries[index - 1]) {
+                    sorted = false
+                    break
+                }
+                if !sorted { entries[base..<Int(range.upperBound)].sort(by: before) }
                 open.removeAll(keepingCapacity: true)
                 for index in 0..<range.count {
                     let from = entries[base + index].from
