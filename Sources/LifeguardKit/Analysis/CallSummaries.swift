@@ -796,7 +796,7 @@ public struct FileSummaries: Sendable {
     }
 
     /// The callee and member names the file's summaries spell, each once.
-    var names = NameSlots()
+    var names = NameList()
     public var functions: [Function] = []
     /// The calls of every function, one function's after another.
     var calls = PackedCalls()
@@ -909,7 +909,7 @@ public struct FileSummaries: Sendable {
                 if !effects[index].isEmpty { summary.effects = Array(effects[index]) }
                 result.functions.append(summary)
             }
-            result.names = tables.names
+            result.names = tables.names.list
             result.calls = tables.calls
             return result
         }

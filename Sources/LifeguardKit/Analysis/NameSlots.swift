@@ -41,7 +41,7 @@ struct NameSlots: Sendable {
         buckets = [Int32](repeating: -1, count: size)
         ends.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
-        bytes.reserveCapacity(capacity * 12)
+        bytes.reserveCapacity(capacity * 8)
     }
 
     var count: Int { ends.count }
@@ -60,6 +60,12 @@ struct NameSlots: Sendable {
 
     /// Every name, in slot order, each made into a string: for callers that read them all once.
     var names: [String] { (0..<Int32(truncatingIfNeeded: count)).map(name) }
+
+    /// The names alone, without the table that finds them, in buffers of their exact size: what
+    /// a file keeps for the rest of the run (a table's buckets and hashes are three times its names).
+    var list: NameList {
+        NameList(bytes: Array(bytes), ends: Array(ends))
+    }
 
     /// The slot of `name`, if it has one.
     func slot(of name: String) -> Int32? {
@@ -186,6 +192,31 @@ struct NameSlots: Sendable {
         }
         return high & 0x8080_8080_8080_8080 == 0 ? value ^ (value >> 29) : nil
     }
+}
+
+/// Names by position, their bytes one after another: the part of a `NameSlots` a file keeps.
+struct NameList: Sendable {
+    private var bytes: [UInt8] = []
+    private var ends: [Int32] = []
+
+    init() {}
+
+    fileprivate init(bytes: [UInt8], ends: [Int32]) {
+        self.bytes = bytes
+        self.ends = ends
+    }
+
+    var count: Int { ends.count }
+
+    /// Calls `body` with the UTF-8 bytes of the name at `position`.
+    func withName<Result>(_ position: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let index = Int(position)
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<Int(ends[index])])) }
+    }
+
+    /// The name at `position`, made into a string.
+    func name(_ position: Int32) -> String { withName(position) { String(decoding: $0, as: UTF8.self) } }
 }
 
 /// Items grouped by their name slot in one pass (a stable counting sort): the order that puts

@@ -249,7 +249,7 @@ public final class ProjectIndex: Sendable {
                 positions.insertIfAbsent(slot, Int64(part.entries.count))
                 part.entries.append((id, name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
             }
-            part.names = memberNames
+            part.names = memberNames.list
             return part
         }
         let members = MemberTable(parts: memberParts)
@@ -543,7 +543,7 @@ public final class ProjectIndex: Sendable {
 struct MemberTable: Sendable {
     /// One file's members, each name once per type, with names as slots of the file's own table.
     struct FilePart: Sendable {
-        var names = NameSlots()
+        var names = NameList()
         var entries: [(type: Int32, name: Int32, facts: ProjectIndex.MemberFacts)] = []
     }
 
