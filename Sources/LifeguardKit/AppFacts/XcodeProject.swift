@@ -164,9 +164,35 @@ public struct XcodeProject: Sendable {
             return .unknown
         }
 
+        /// Each group's resolved path, once asked: a project's thousands of files sit in a few
+        /// hundred groups, whose walk up to the project each file would otherwise repeat.
+        private final class GroupPaths {
+            var paths: [String: String?] = [:]
+        }
+        private let groupPaths = GroupPaths()
+
+        /// An object's absolute path: a file in a group is its group's path and its own, the rest
+        /// (and a file whose group resolves to nothing) the whole walk of `walkedPath(of:)`.
+        func resolvedPath(of id: String) -> String? {
+            guard let item = object(id), (item["sourceTree"]?.string ?? "<group>") == "<group>",
+                  let parent = parents[id] else { return walkedPath(of: id) }
+            let group: String?
+            if let known = groupPaths.paths[parent] {
+                group = known
+            } else {
+                group = walkedPath(of: parent)
+                groupPaths.paths[parent] = group
+            }
+            // Lexical normalization composes: the group's normalized path and the file's own
+            // normalize to what the whole walk gives.
+            guard let group else { return walkedPath(of: id) }
+            guard let path = item["path"]?.string else { return group }
+            return LexicalPath.normalized(group + "/" + path)
+        }
+
         /// An object's absolute path, following its groups up to the project (bounded: a group
         /// cycle in a damaged file ends the walk).
-        func resolvedPath(of id: String) -> String? {
+        func walkedPath(of id: String) -> String? {
             var components: [String] = []
             var current: String? = id
             var steps = 0
