@@ -836,7 +836,8 @@ public struct FileSummaries: Sendable {
 
         func run() -> FileSummaries {
             let outline = self.outline
-            var summaries: [Function?] = Array(repeating: nil, count: outline.functions.count)
+            var summaries: [Function] = []
+            summaries.reserveCapacity(outline.functions.count)
             // Fields read in place: a declaration copied whole counts a reference per string and array in it.
             for index in outline.functions.indices {
                 var typeName: String?
@@ -848,9 +849,9 @@ public struct FileSummaries: Sendable {
                     typeName = isExtension ? outline.types[typeIndex].name : qualifiedTypeNames[typeIndex]
                 }
                 let modifiers = outline.functions[index].modifiers
-                summaries[index] = Function(fullName: outline.functions[index].fullName, kind: outline.functions[index].kind,
+                summaries.append(Function(fullName: outline.functions[index].fullName, kind: outline.functions[index].kind,
                                             isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate),
-                                            typeName: typeName, isExtension: isExtension, effects: [], calls: 0..<0)
+                                            typeName: typeName, isExtension: isExtension, effects: [], calls: 0..<0))
             }
             var tables = Tables()
             var effects = [Set<UInt64>](repeating: [], count: summaries.count)
@@ -901,14 +902,13 @@ public struct FileSummaries: Sendable {
                 }
                 tables.calls.calls = ordered
             }
-            var result = FileSummaries()
-            result.functions.reserveCapacity(summaries.count)
+            // Completed in place: a summary copied out and back counts a reference per string in it.
             for index in summaries.indices {
-                guard var summary = summaries[index] else { continue }
-                summary.calls = starts[index]..<starts[index + 1]
-                if !effects[index].isEmpty { summary.effects = Array(effects[index]) }
-                result.functions.append(summary)
+                summaries[index].calls = starts[index]..<starts[index + 1]
+                if !effects[index].isEmpty { summaries[index].effects = Array(effects[index]) }
             }
+            var result = FileSummaries()
+            result.functions = summaries
             result.names = tables.names.list
             result.calls = tables.calls
             return result

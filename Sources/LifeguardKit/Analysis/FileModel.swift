@@ -16,8 +16,11 @@ public final class FileModel: Sendable {
     let callsInNameOrder: [CallID]
     /// For each type declaration, what it is.
     let typeRoles: [TypeRole]
-    /// Type declarations (and extensions) by key, in source order.
+    /// Type declarations (and extensions) by key, in source order; empty for a file of at most
+    /// `typesScannedByKey` types, which a lookup scans instead (most files declare one to three:
+    /// a dictionary of them, its keys hashed, cost more than every scan its rules make).
     let typesByKey: [String: [TypeID]]
+    static let typesScannedByKey = 8
     /// Every local declaration with its visibility.
     let scopes: ScopeTable
     /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
@@ -86,7 +89,9 @@ public final class FileModel: Sendable {
                             isView: roles.isView, isReferenceType: isReference)
         }
         var typesByKey: [String: [TypeID]] = [:]
-        for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
+        if typeRoles.count > Self.typesScannedByKey {
+            for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
+        }
         self.typesByKey = typesByKey
         var genericNames = Set<String>()
         // Name tokens read in place: a declaration copied whole counts a reference per string and array in it.
@@ -315,7 +320,8 @@ public final class FileModel: Sendable {
 
     /// This file's declarations (and extensions) of the type with index key `key`.
     public func typeDeclarations(withKey key: String) -> [TypeID] {
-        typesByKey[key] ?? []
+        guard typeRoles.count <= Self.typesScannedByKey else { return typesByKey[key] ?? [] }
+        return typeRoles.indices.filter { typeRoles[$0].key == key }.map(TypeID.init)
     }
 
     /// "The same function" of the contract: the function itself, or all accessors of one
