@@ -175,10 +175,10 @@ public struct MissingSuperCallRule: Rule {
         guard let body = function.body else { return nil }
         var arguments: [String] = []
         for parameter in context.outline.parameters[function.parameters] {
-            guard parameter.name != "_" else { return nil }
+            guard !context.tree.token(parameter.nameToken, spells: "_") else { return nil }
             // The name as written, so a backticked name stays backticked.
             let name = context.source.text(context.tree.tokens[parameter.nameToken].range)
-            arguments.append(parameter.label.map { "\($0): \(name)" } ?? name)
+            arguments.append(context.tree.label(of: parameter).map { "\($0): \(name)" } ?? name)
         }
         let call = "super.\(function.name)(\(arguments.joined(separator: ", ")))"
         // Apple: call super's constraint update "as the final step".

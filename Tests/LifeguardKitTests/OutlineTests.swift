@@ -28,11 +28,11 @@ final class OutlineTests: XCTestCase {
         XCTAssertNotNil(closures[1].assignment)
         XCTAssertEqual(tree.outline.captures[closures[1].captures].map(\.specifier), [.weak])
         XCTAssertTrue(closures[2].isTrailing)
-        XCTAssertEqual(closures[3].parameterNames, ["value"])
+        XCTAssertEqual(tree.parameterNames(of: closures[3]), ["value"])
         XCTAssertEqual(closures[4].call.map { tree.name(of: tree.outline.calls[$0]) }, "animate")
-        XCTAssertEqual(closures[5].argumentLabel, "completion")
+        XCTAssertEqual(tree.argumentLabel(of: closures[5]), "completion")
         XCTAssertTrue(closures[5].isTrailing)
-        XCTAssertEqual(closures[6].argumentLabel, "handler")
+        XCTAssertEqual(tree.argumentLabel(of: closures[6]), "handler")
         XCTAssertFalse(closures[6].isTrailing)
     }
 
@@ -266,7 +266,7 @@ final class OutlineTests: XCTestCase {
             """)
         XCTAssertEqual(tree.outline.functions.map(\.fullName), ["+(_:_:)", "<-(_:_:)", "??(_:_:)", "<<(_:_:)", "<<(_:_:)",
                                                                 "init(data:type:)", "init(value:)"])
-        XCTAssertEqual(tree.outline.functions.map { tree.outline.parameters[$0.parameters].map(\.name) },
+        XCTAssertEqual(tree.outline.functions.map { tree.outline.parameters[$0.parameters].map { tree.name(of: $0) } },
                        [["lhs", "rhs"], ["column", "value"], ["a", "b"], ["a", "b"], ["a", "b"], ["data", "type"], ["value"]])
     }
 

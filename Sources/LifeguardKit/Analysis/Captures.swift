@@ -10,7 +10,7 @@ extension FileModel {
     }
 
     public func selfCapture(of closure: ClosureID) -> SelfCapture {
-        for capture in outline.captures[outline.closures[closure.index].captures] where capture.name == "self" {
+        for capture in outline.captures[outline.closures[closure.index].captures] where tree.token(capture.nameToken, spells: "self") {
             return capture.specifier == .strong ? .explicitStrong : .weakOrUnowned
         }
         return .notListed
@@ -88,7 +88,7 @@ extension FileModel {
             steps += 1
             if nodes[current].kind == .closure {
                 let outer = nodes[current].detail
-                for capture in outline.captures[outline.closures[outer].captures] where capture.name == "self" {
+                for capture in outline.captures[outline.closures[outer].captures] where tree.token(capture.nameToken, spells: "self") {
                     switch capture.specifier {
                     case .strong: return false
                     case .weak: return !rebindsSelfStrongly(ClosureID(outer), before: outline.closures[closure.index].body.open)

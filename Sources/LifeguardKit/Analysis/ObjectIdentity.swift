@@ -196,7 +196,7 @@ extension FileModel {
             let item = outline.nodes[node.index]
             if item.kind == .closure {
                 let closure = outline.closures[item.detail]
-                if closure.parameterNames.isEmpty, closure.body.contains(token.index) {
+                if closure.parameters.isEmpty, closure.body.contains(token.index) {
                     return .closureParameter(ClosureID(item.detail), position)
                 }
             }
@@ -417,7 +417,7 @@ extension FileModel {
                                           visited: inout VisitedLocals) -> ObjectRef {
         let own = ObjectRef(root: .closureParameter(closure, index))
         let item = outline.closures[closure.index]
-        guard index == 0, hops < Self.aliasHopLimit, item.parameterNames.count <= 1, let callIndex = item.call else { return own }
+        guard index == 0, hops < Self.aliasHopLimit, item.parameters.count <= 1, let callIndex = item.call else { return own }
         let call = outline.calls[callIndex]
         let name = tree.text(ofToken: call.nameToken)
         let link: PathLink?

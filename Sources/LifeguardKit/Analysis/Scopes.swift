@@ -142,6 +142,19 @@ struct ScopeTable: Sendable {
             collected.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
         }
 
+        /// Adds the name a token spells (backticks removed), read from the source in place.
+        mutating func add(token: Int, from: Int, to: Int, _ binding: Binding) {
+            guard from < to, token >= 0, token < tree.tokens.count else { return }
+            var range = tree.tokens[token].range
+            if tree.tokens[token].flags.contains(.backticked), range.count >= 2 {
+                range = (range.lowerBound + 1)..<(range.upperBound - 1)
+            }
+            guard !range.isEmpty, !(range.count == 1 && tree.source.bytes[range.lowerBound] == UInt8(ascii: "_")) else { return }
+            let slot = tree.source.bytes.withUnsafeBufferPointer { slots.insert(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
+            collected.append((slot, Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
+                                          stored: StoredBinding(binding), parent: -1)))
+        }
+
         mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
             guard from < to, !name.isEmpty, name != "_" else { return }
             let slot = slots.insert(name)
@@ -184,7 +197,7 @@ struct ScopeTable: Sendable {
             guard let body = functions[id.index].body else { return }
             let parameters = outline.parameters
             for position in functions[id.index].parameters {
-                add(parameters[position].name, from: body.open, to: body.close,
+                add(token: parameters[position].nameToken, from: body.open, to: body.close,
                     .parameter(id, position - functions[id.index].parameters.lowerBound))
             }
             guard functions[id.index].kind == .accessor, let accessor = functions[id.index].accessorKind else { return }
@@ -205,13 +218,15 @@ struct ScopeTable: Sendable {
             let start = closures[id.index].inToken ?? body.open
             let end = body.close
             // Anonymous parameters (`$0`) are found by climbing to the closure instead (`ScopeTable.binding`).
-            for (offset, name) in closures[id.index].parameterNames.enumerated() {
-                add(name, from: start, to: end, .closureParameter(id, offset))
+            let names = closures[id.index].parameters
+            for position in names {
+                add(token: outline.closureParameters[position], from: start, to: end,
+                    .closureParameter(id, position - names.lowerBound))
             }
             let captures = outline.captures
             let range = closures[id.index].captures
             for position in range where captures[position].expression != nil {
-                add(captures[position].name, from: start, to: end, .capture(id, position - range.lowerBound))
+                add(token: captures[position].nameToken, from: start, to: end, .capture(id, position - range.lowerBound))
             }
         }
 

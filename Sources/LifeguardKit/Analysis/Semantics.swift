@@ -238,7 +238,7 @@ extension SyntaxTree {
         var steps = 0
         while functionNode >= 0, steps < 64 {
             let function = outline.nodes[functionNode].detail
-            for index in outline.functions[function].parameters where outline.parameters[index].name == name {
+            for index in outline.functions[function].parameters where token(outline.parameters[index].nameToken, spells: name) {
                 return (function, index)
             }
             functionNode = outline.nodes[functionNode].enclosingFunction

@@ -19,6 +19,8 @@ public struct Outline: Sendable {
     public internal(set) var parameters: [Parameter] = []
     /// Capture-list storage for `closures`.
     public internal(set) var captures: [Capture] = []
+    /// Closure parameter names' raw tokens, for `Closure.parameters`.
+    public internal(set) var closureParameters: [Int] = []
     /// Modules named by `import` declarations (`UIKit` for `import UIKit`, `@testable import UIKit`
     /// and `import class UIKit.UIView`), in order.
     public internal(set) var imports: [String] = []
@@ -189,11 +191,13 @@ public struct FunctionDeclaration: Sendable {
 }
 
 /// One parameter of a function, initializer or subscript.
+///
+/// Names are kept as tokens (`SyntaxTree.label(of:)` and `name(of:)` spell them), so a parameter
+/// is plain data: the run's parameters are neither given strings nor freed one by one.
 public struct Parameter: Sendable {
     /// The argument label callers write, or `nil` for `_` (and for operator functions).
-    public var label: String?
+    public var labelToken: Int?
     /// The name used inside the body.
-    public var name: String
     public var nameToken: Int
     public var type: Range<Int>
     public var defaultValue: Range<Int>?
@@ -236,7 +240,7 @@ public enum CaptureSpecifier: String, Sendable {
 /// One entry of a closure's capture list.
 public struct Capture: Sendable {
     public var specifier: CaptureSpecifier
-    public var name: String
+    /// The captured name (`SyntaxTree.name(of:)` spells it).
     public var nameToken: Int
     /// The tokens after `=`, for captures such as `[x = self.y]`.
     public var expression: Range<Int>?
@@ -250,11 +254,14 @@ public struct Closure: Sendable {
     public var captures: Range<Int>
     /// The `in` keyword ending the signature, when there is one.
     public var inToken: Int?
-    public var parameterNames: [String]
+    /// The names of the parameters its signature declares, as raw tokens: a range of
+    /// `Outline.closureParameters` (`SyntaxTree.parameterNames(of:)` spells them).
+    public var parameters: Range<Int>
     /// The call this closure is an argument or trailing closure of.
     public var call: Int?
-    /// The argument label it is passed with (`completion`), `nil` when unlabeled.
-    public var argumentLabel: String?
+    /// The token of the argument label it is passed with (`completion`), `nil` when unlabeled
+    /// (`SyntaxTree.argumentLabel(of:)` spells it).
+    public var argumentLabelToken: Int?
     public var isTrailing: Bool
     /// The assignment whose right-hand side is this closure (`x = { ... }`).
     public var assignment: Int?

@@ -81,19 +81,19 @@ extension OutlineBuilder {
         // straight after a name (`items.map { ... }`).
         previous = open - 1
         if kind(previous) == .rightParen, lastCallClose.position == previous {
-            openClosure(open: open, call: lastCallClose.call, label: nil, trailing: true)
+            openClosure(open: open, call: lastCallClose.call, label: -1, trailing: true)
             return
         }
         if kind(previous) == .colon, lastTrailingClose.position == open - 3 {
-            openClosure(open: open, call: lastTrailingClose.call, label: text(open - 2), trailing: true)
+            openClosure(open: open, call: lastTrailingClose.call, label: open - 2, trailing: true)
             return
         }
         if top.kind != .typeBody, let name = calleeName(before: open), !isKeyword(name, .in) {
             openCall(name: name, parenthesis: nil)
-            openClosure(open: open, call: outline.calls.count - 1, label: nil, trailing: true)
+            openClosure(open: open, call: outline.calls.count - 1, label: -1, trailing: true)
             return
         }
-        openClosure(open: open, call: nil, label: nil, trailing: false)
+        openClosure(open: open, call: nil, label: -1, trailing: false)
     }
 
     /// Whether a `{` stands where an expression starts (after `=`, `(`, `,`, a binary operator,
@@ -235,17 +235,18 @@ extension OutlineBuilder {
             || tok(next + 1).flags.contains(.startsLine))
     }
 
-    func openClosure(open: Int, call: Int?, label: String?, trailing: Bool) {
+    /// `label`: the significant position of the label a trailing closure is passed with, or -1.
+    func openClosure(open: Int, call: Int?, label: Int, trailing: Bool) {
         let close = match(open) > open ? match(open) : count
         var captureStart = outline.captures.count
         var bodyStart = open + 1
         var inToken: Int?
-        var parameterNames: [String] = []
+        let parameterStart = outline.closureParameters.count
         if let signature = closureSignature(open: open, close: close) {
             if let list = signature.captureList {
                 readCaptures(open: list, close: match(list))
             }
-            for name in signature.parameters { parameterNames.append(text(name)) }
+            for name in signature.parameters { outline.closureParameters.append(raw(name)) }
             inToken = raw(signature.inKeyword)
             bodyStart = signature.inKeyword + 1
         } else {
@@ -264,7 +265,7 @@ extension OutlineBuilder {
                 let previous = kind(open - 1)
                 if previous == .leftParen || previous == .comma || previous == .colon {
                     owningCall = top.detail
-                    if previous == .colon { argumentLabel = text(open - 2) }
+                    if previous == .colon { argumentLabel = open - 2 }
                 }
             }
         }
@@ -273,8 +274,9 @@ extension OutlineBuilder {
         let node = addNode(.closure, detail: closureIndex, start: open, parent: parent)
         outline.closures.append(Closure(
             node: node, body: Block(open: raw(open), close: close < count ? raw(close) : tokens.count),
-            captures: captureStart..<outline.captures.count, inToken: inToken, parameterNames: parameterNames,
-            call: owningCall, argumentLabel: argumentLabel, isTrailing: trailing, assignment: assignment,
+            captures: captureStart..<outline.captures.count, inToken: inToken,
+            parameters: parameterStart..<outline.closureParameters.count,
+            call: owningCall, argumentLabelToken: argumentLabel >= 0 ? raw(argumentLabel) : nil, isTrailing: trailing, assignment: assignment,
             variable: variable, isImmediatelyInvoked: false))
         if let owningCall {
             if trailing {
@@ -410,7 +412,7 @@ extension OutlineBuilder {
                 expression = rawRange(nameToken + 2, through: entryEnd - 1)
             }
             if kind(nameToken) == .identifier {
-                outline.captures.append(Capture(specifier: specifier, name: text(nameToken), nameToken: raw(nameToken),
+                outline.captures.append(Capture(specifier: specifier, nameToken: raw(nameToken),
                                                 expression: expression))
             }
             next = entryEnd + 1

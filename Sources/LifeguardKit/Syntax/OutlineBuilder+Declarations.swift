@@ -328,8 +328,8 @@ extension OutlineBuilder {
             spelling.removeAll(keepingCapacity: true)
             spelling.append(contentsOf: name.utf8)
             spelling.append(UInt8(ascii: "("))
-            for parameter in outline.parameters[parameterStart...] {
-                if let label = parameter.label { spelling.append(contentsOf: label.utf8) } else { spelling.append(UInt8(ascii: "_")) }
+            for label in parameterLabels[parameterStart...] {
+                if label >= 0 { appendName(label, to: &spelling) } else { spelling.append(UInt8(ascii: "_")) }
                 spelling.append(UInt8(ascii: ":"))
             }
             spelling.append(UInt8(ascii: ")"))
@@ -396,6 +396,20 @@ extension OutlineBuilder {
         }
     }
 
+    /// `_`, with or without backticks.
+    func isUnderscore(_ position: Int) -> Bool {
+        var range = tok(position).range
+        if tok(position).flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
+        return range.count == 1 && buffer[range.lowerBound] == UInt8(ascii: "_")
+    }
+
+    /// Appends the bytes `text(position)` spells.
+    func appendName(_ position: Int, to bytes: inout [UInt8]) {
+        var range = tok(position).range
+        if tok(position).flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+    }
+
     func isName(_ position: Int) -> Bool {
         let kind = kind(position)
         return kind == .identifier || kind == .keyword
@@ -413,21 +427,22 @@ extension OutlineBuilder {
             }
         }
         guard first < end else { return }
-        var label: String?
+        // The label's significant position, or -1.
+        var label = -1
         var nameToken: Int
         var colon: Int
         if isName(first), first + 1 < end, isName(first + 1), kind(first + 2) == .colon {
-            label = text(first)
+            label = first
             nameToken = first + 1
             colon = first + 2
         } else if isName(first), kind(first + 1) == .colon {
-            label = labelled ? text(first) : nil
+            label = labelled ? first : -1
             nameToken = first
             colon = first + 1
         } else {
             return
         }
-        if label == "_" { label = nil }
+        if label >= 0, isUnderscore(label) { label = -1 }
         var typeEnd = colon + 1
         var defaultValue: Range<Int>?
         var scan = colon + 1
@@ -440,8 +455,9 @@ extension OutlineBuilder {
             scan += 1
         }
         typeEnd = scan
+        parameterLabels.append(label)
         outline.parameters.append(Parameter(
-            label: label, name: text(nameToken), nameToken: raw(nameToken),
+            labelToken: label >= 0 ? raw(label) : nil, nameToken: raw(nameToken),
             type: rawRange(colon + 1, through: typeEnd - 1), defaultValue: defaultValue))
     }
 

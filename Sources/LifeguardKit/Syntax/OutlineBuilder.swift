@@ -40,6 +40,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
     @exclusivity(unchecked) var lastTrailingClosures: [Int] = []
     /// Where a function's full name is spelled before it becomes a string, reused across declarations.
     @exclusivity(unchecked) var spelling: [UInt8] = []
+    /// Each parameter's label, as a significant position (-1 for none): parallel to
+    /// `outline.parameters`, for spelling full names without making label strings.
+    @exclusivity(unchecked) var parameterLabels: [Int] = []
 
     let work: Counter
 

@@ -38,13 +38,13 @@ extension SyntaxTree {
         case .closure:
             let closure = outline.closures[node.detail]
             let captures = outline.captures[closure.captures].map { capture in
-                capture.specifier == .strong ? capture.name : "\(capture.specifier.rawValue) \(capture.name)"
+                capture.specifier == .strong ? name(of: capture) : "\(capture.specifier.rawValue) \(name(of: capture))"
             }
             var text = "closure"
             if !captures.isEmpty { text += " [\(captures.joined(separator: ", "))]" }
-            if !closure.parameterNames.isEmpty { text += " (\(closure.parameterNames.joined(separator: ", ")))" }
+            if !closure.parameters.isEmpty { text += " (\(parameterNames(of: closure).joined(separator: ", ")))" }
             if closure.isTrailing { text += " trailing" }
-            if let label = closure.argumentLabel { text += " \(label):" }
+            if let label = argumentLabel(of: closure) { text += " \(label):" }
             if closure.assignment != nil { text += " assigned" }
             if closure.variable != nil { text += " initializer" }
             if closure.isImmediatelyInvoked { text += " invoked" }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A parsed file: its source, tokens and outline, with the text queries rules need.
 public final class SyntaxTree: Sendable {
     public let source: SourceFile
@@ -83,6 +91,45 @@ public final class SyntaxTree: Sendable {
     public func token(_ index: Int, is word: StaticString) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
         return source.bytes(tokens[index].range, equal: word)
+    }
+
+    /// The label callers write for a parameter, `nil` for `_` and none.
+    public func label(of parameter: Parameter) -> String? { parameter.labelToken.map { text(ofToken: $0) } }
+
+    /// The name a parameter has inside its function.
+    public func name(of parameter: Parameter) -> String { text(ofToken: parameter.nameToken) }
+
+    /// The name a capture-list entry captures.
+    public func name(of capture: Capture) -> String { text(ofToken: capture.nameToken) }
+
+    /// The names of a closure's declared parameters.
+    public func parameterNames(of closure: Closure) -> [String] {
+        outline.closureParameters[closure.parameters].map { text(ofToken: $0) }
+    }
+
+    /// The label a closure is passed with (`completion`), `nil` when unlabeled.
+    public func argumentLabel(of closure: Closure) -> String? { closure.argumentLabelToken.map { text(ofToken: $0) } }
+
+    /// Whether the token spells `word` (backticks around an identifier removed): bytes compared
+    /// for ASCII text, no string made.
+    public func token(_ index: Int, spells word: String) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let token = tokens[index]
+        var range = token.range
+        if token.flags.contains(.backticked), range.count >= 2 {
+            range = (range.lowerBound + 1)..<(range.upperBound - 1)
+        }
+        // Swift compares other text by canonical equivalence (U+212A KELVIN SIGN is `K`): as strings.
+        let verdict: Bool?? = word.utf8.withContiguousStorageIfAvailable { expected -> Bool? in
+            source.bytes.withUnsafeBufferPointer { bytes -> Bool? in
+                for offset in range where bytes[offset] >= 0x80 { return nil }
+                for byte in expected where byte >= 0x80 { return nil }
+                guard expected.count == range.count else { return false }
+                return expected.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, expected.baseAddress!, range.count) == 0
+            }
+        }
+        if let verdict, let verdict { return verdict }
+        return text(ofToken: index) == word
     }
 
     /// The label an argument is passed with (`completion`), `nil` when it has none.
