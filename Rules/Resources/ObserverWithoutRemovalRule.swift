@@ -194,8 +194,9 @@ public struct ObserverWithoutRemovalRule: Rule {
             guard let function = model.enclosingFunction(of: declaration.nodeID),
                   let body = context.outline[function].body,
                   declaration.nameToken < body.close else { return false }
+            let name = context.tree.name(of: declaration)
             let uses = context.tree.significantTokens(in: declaration.nameToken + 1..<body.close).contains {
-                context.tree.tokens[$0].kind == .identifier && context.tree.text(ofToken: $0) == declaration.name
+                context.tree.tokens[$0].kind == .identifier && context.tree.text(ofToken: $0) == name
             }
             return !uses
         case .argument:

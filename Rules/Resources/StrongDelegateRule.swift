@@ -178,7 +178,7 @@ public struct StrongDelegateRule: Rule {
         for (position, variable) in outline.variables.enumerated() where !variable.isConditionalBinding && variable.storage != .computed {
             let node = outline.nodes[variable.node]
             guard node.parent >= 0, outline.nodes[node.parent].kind == .type,
-                  isDelegateName(variable.name),
+                  isDelegateName(context.tree.name(of: variable)),
                   !variable.modifiers.contains(.weak), !variable.modifiers.contains(.unowned),
                   !variable.modifiers.contains(.static), !variable.modifiers.contains(.class),
                   // `override var delegate: X? { didSet { ... } }` observes the superclass's (weak) storage.
@@ -204,7 +204,7 @@ public struct StrongDelegateRule: Rule {
                 ? context.tree.compactText(ofTokens: variable.declarationStart..<binding) : ""
             let prefix = modifiers.isEmpty ? "" : modifiers + " "
             context.report(tokens: variable.declarationStart..<(variable.nameToken + 1), node: variable.nodeID,
-                           message: Self.message(name: variable.name, declaration: "\(prefix)weak var \(variable.name): \(spelled)",
+                           message: Self.message(name: context.tree.name(of: variable), declaration: "\(prefix)weak var \(context.tree.name(of: variable)): \(spelled)",
                                                  isLet: variable.isLet),
                            fix: weakFix(variable, typeKey: type, context: context))
         }
@@ -218,8 +218,9 @@ public struct StrongDelegateRule: Rule {
     /// arrives through an `init` parameter whose default creates it counts as created.
     func isOwnedHelper(_ variable: VariableID, typeKey: String, context: RuleContext) -> Bool {
         let declaration = context.outline[variable]
-        let distinctive = declaration.name != "delegate" && declaration.name != "dataSource"
-        var values = (context.index.assignedValues[declaration.name] ?? [])
+        let name = context.tree.name(of: declaration)
+        let distinctive = name != "delegate" && name != "dataSource"
+        var values = (context.index.assignedValues[name] ?? [])
             .filter { assignment in
                 if assignment.isOwnMember { return assignment.typeKey == typeKey }
                 // `chartView.dataSource = self` counts when `chartView` is one of ours; an
@@ -230,7 +231,7 @@ public struct StrongDelegateRule: Rule {
             .map(\.value)
             .filter { $0 != .nilLiteral }
         // `self.helper = helper` in an `init(helper: Helper = Helper())` of this file.
-        let fromDefaults = initializerParametersWithCreatingDefaults(assignedTo: declaration.name, context: context)
+        let fromDefaults = initializerParametersWithCreatingDefaults(assignedTo: name, context: context)
         if !fromDefaults.isEmpty, let index = values.firstIndex(of: .other) {
             values.remove(at: index)
             values.append(.creation)
@@ -319,7 +320,7 @@ public struct StrongDelegateRule: Rule {
             && Self.appleFrameworkPrefixes.contains { ProjectIndex.simpleName(typeKey).hasPrefix($0) }
         guard index.isClassBoundProtocol(typeKey) == true || index.isController(typeKey) || index.isView(typeKey)
             || isFrameworkProtocol else { return nil }
-        return context.fixes.fix("declare `\(variable.name)` `weak`", [context.fixes.insert("weak ", before: variable.keywordToken)])
+        return context.fixes.fix("declare `\(context.tree.name(of: variable))` `weak`", [context.fixes.insert("weak ", before: variable.keywordToken)])
     }
 
     /// Whether the run may store a new object (`X()`) into this property: in the code of its
@@ -327,7 +328,7 @@ public struct StrongDelegateRule: Rule {
     func mayBeGivenNewObject(_ variable: VariableDeclaration, context: RuleContext) -> Bool {
         guard let owner = context.model.enclosingRole(of: variable.nodeID)?.key else { return true }
         let index = context.index
-        return (index.assignedValues[variable.name] ?? []).contains { assignment in
+        return (index.assignedValues[context.tree.name(of: variable)] ?? []).contains { assignment in
             guard assignment.value == .creation else { return false }
             if assignment.isOwnMember {
                 return assignment.typeKey.map { $0 == owner || index.inherits($0, from: owner) } ?? true

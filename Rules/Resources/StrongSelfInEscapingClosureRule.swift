@@ -399,7 +399,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let declaration = context.outline.variables[variable]
             guard model.isMemberDeclaration(VariableID(variable)), !declaration.modifiers.contains(.static),
                   !declaration.modifiers.contains(.class) else { return nil }
-            return Retention(holder: declaration.name, isProperty: true, object: model.object(ofVariable: VariableID(variable)))
+            return Retention(holder: context.tree.name(of: declaration), isProperty: true, object: model.object(ofVariable: VariableID(variable)))
         }
         guard let callIndex = item.call else { return nil }
         let call = CallID(callIndex)
@@ -683,7 +683,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         case .variable(let variable):
             let object = model.object(ofVariable: variable)
             guard model.isOwnedBySelf(object, at: context.outline[variable].nodeID) else { return nil }
-            return Retention(holder: context.outline[variable].name, isProperty: true, object: object)
+            return Retention(holder: context.tree.name(of: context.outline[variable]), isProperty: true, object: object)
         case .argument(let container, _):
             let name = model.name(of: container)
             guard name == "append" || name == "insert", let receiver = model.receiver(of: container) else { return nil }

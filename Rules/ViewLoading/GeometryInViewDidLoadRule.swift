@@ -262,7 +262,7 @@ public struct GeometryInViewDidLoadRule: Rule {
     func feedsSizeRequest(_ object: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
         guard case .local(let variable) = object.root, object.path.isEmpty else { return false }
         let model = context.model
-        let name = context.outline[variable].name
+        let name = context.tree.name(of: context.outline[variable])
         for function in group {
             for assignment in model.assignments(in: context.outline[function].nodeID) {
                 let item = context.outline[assignment]

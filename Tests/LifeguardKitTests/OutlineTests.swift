@@ -132,7 +132,7 @@ final class OutlineTests: XCTestCase {
             """)
         let kinds = tree.outline.conditionals.map(\.kind)
         XCTAssertEqual(kinds, [.if, .if, .guard, .switch, .switchCase, .switchCase, .forIn])
-        let bindings = tree.outline.variables.filter(\.isConditionalBinding).map(\.name)
+        let bindings = tree.outline.variables.filter(\.isConditionalBinding).map { tree.name(of: $0) }
         XCTAssertEqual(bindings, ["a", "e", "index", "item"])
         XCTAssertEqual(tree.text(ofTokens: tree.outline.conditionals[0].condition), "let a = b, c")
         XCTAssertNotNil(tree.outline.conditionals[1].elseBody)
@@ -156,13 +156,13 @@ final class OutlineTests: XCTestCase {
             }
             """)
         XCTAssertEqual(tree.outline.functions.map(\.fullName), ["f()", "g(a:)"])
-        XCTAssertEqual(tree.outline.variables.map(\.name), ["y", "z"])
+        XCTAssertEqual(tree.outline.variables.map { tree.name(of: $0) }, ["y", "z"])
         let outer = tree.outline.functions[0].node
         for function in tree.outline.functions.dropFirst() {
             XCTAssertEqual(tree.outline.nodes[function.node].parent, outer)
         }
         for variable in tree.outline.variables {
-            XCTAssertEqual(tree.outline.nodes[variable.node].parent, outer, variable.name)
+            XCTAssertEqual(tree.outline.nodes[variable.node].parent, outer, tree.name(of: variable))
         }
         let ifs = tree.outline.conditionals.filter { $0.kind == .if }
         XCTAssertEqual(ifs.map { tree.line(ofToken: tree.outline.nodes[$0.node].tokens.upperBound - 1) }, [6, 6, 9, 9, 9])

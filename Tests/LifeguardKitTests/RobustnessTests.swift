@@ -252,7 +252,7 @@ final class RobustnessTests: XCTestCase {
             _ = SyntaxTree(source: SourceFile(path: "found.swift", text: text)).outlineDescription()
         }
         let tree = SyntaxTree(source: SourceFile(path: "found.swift", text: "let () = f()\nlet (a, b) = g()\n"))
-        XCTAssertEqual(tree.outline.variables.map(\.name), ["a", "b"])
+        XCTAssertEqual(tree.outline.variables.map { tree.name(of: $0) }, ["a", "b"])
     }
 
     func testTruncatedCopiesOfEveryFixture() throws {

@@ -107,7 +107,7 @@ extension FileModel {
     func rebindsSelfStrongly(_ closure: ClosureID, before token: Int) -> Bool {
         for variable in variables(in: outline.closures[closure.index].nodeID) {
             let declaration = outline.variables[variable.index]
-            if declaration.nameToken < token, declaration.isConditionalBinding, declaration.name == "self" { return true }
+            if declaration.nameToken < token, declaration.isConditionalBinding, tree.token(declaration.nameToken, spells: "self") { return true }
         }
         return false
     }

@@ -215,7 +215,7 @@ extension FileModel {
     /// The object a declared variable holds: a property of `self`, or what a local stands for.
     public func object(ofVariable variable: VariableID) -> ObjectRef {
         if isMemberDeclaration(variable) {
-            return ObjectRef(root: .selfObject, path: [.member(outline.variables[variable.index].name)])
+            return ObjectRef(root: .selfObject, path: [.member(tree.name(of: outline.variables[variable.index]))])
         }
         var visited = VisitedLocals()
         return objectOfLocal(variable, hops: 0, visited: &visited)
@@ -314,7 +314,7 @@ extension FileModel {
                   isMemberDeclaration(VariableID(property)) else {
                 return ObjectRef(root: .global(value == .newValue ? "newValue" : "oldValue"))
             }
-            return ObjectRef(root: .selfObject, path: [.member(outline.variables[property].name)],
+            return ObjectRef(root: .selfObject, path: [.member(tree.name(of: outline.variables[property]))],
                              phase: value == .newValue ? .new : .old)
         }
     }
@@ -350,7 +350,7 @@ extension FileModel {
         guard let initializer = declaration.initializer else {
             // `if let child`, `guard let child`: the outer `child`.
             guard declaration.isConditionalBinding else { return own }
-            return objectOfName(declaration.name, token: TokenID(declaration.nameToken), at: node, hops: hops + 1,
+            return objectOfName(tree.name(of: declaration), token: TokenID(declaration.nameToken), at: node, hops: hops + 1,
                                 visited: &visited)
         }
         if initializerIsCallResult(initializer) { return own }
@@ -495,7 +495,7 @@ extension FileModel {
     /// Inside `prop`'s own `willSet` the property is still the old value; inside `didSet`, the new one.
     func phaseOfProperty(_ name: String, at node: NodeID) -> ValuePhase {
         guard let function = enclosingFunction(of: node.index), let property = outline.functions[function].property,
-              property >= 0, outline.variables[property].name == name else { return .current }
+              property >= 0, tree.token(outline.variables[property].nameToken, spells: name) else { return .current }
         switch outline.functions[function].accessorKind {
         case .willSet?: return .old
         case .didSet?: return .new

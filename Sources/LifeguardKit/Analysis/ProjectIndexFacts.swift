@@ -135,7 +135,11 @@ public struct ProjectIndexFacts: Sendable {
         if requests.assignments || !requests.callNames.isEmpty {
             var variableNames = NameSlots(capacity: outline.variables.count)
             let variables = outline.variables
-            for index in variables.indices { _ = variableNames.insert(variables[index].name) }
+            tree.source.bytes.withUnsafeBufferPointer { source in
+                for index in variables.indices {
+                    _ = variableNames.insert(bytes: UnsafeBufferPointer(rebasing: source[tree.nameBytes(ofToken: variables[index].nameToken)]))
+                }
+            }
             if requests.assignments { readAssignments(tree, variableNames: variableNames) }
             readCalls(tree, callNames: requests.callNames, variableNames: variableNames)
         }
@@ -200,7 +204,7 @@ public struct ProjectIndexFacts: Sendable {
             }
             let modifiers = variables[index].modifiers
             members.append(MemberEntry(
-                type: Int32(typeIndex), name: variables[index].name, isProperty: true,
+                type: Int32(typeIndex), name: tree.name(of: variables[index]), isProperty: true,
                 isStored: variables[index].storage != .computed,
                 isWeakOrUnowned: modifiers.contains(.weak) || modifiers.contains(.unowned),
                 isLazy: modifiers.contains(.lazy), isOutlet: variables[index].attributes.contains("IBOutlet"),

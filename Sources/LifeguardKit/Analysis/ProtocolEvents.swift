@@ -454,7 +454,7 @@ extension FileModel {
         } else if let name = object.selfMember, let role = enclosingRole(of: node) {
             for type in typeDeclarations(withKey: role.key) {
                 for variable in variables(in: outline.types[type.index].nodeID)
-                where outline.variables[variable.index].name == name && isMemberDeclaration(variable) {
+                where tree.token(outline.variables[variable.index].nameToken, spells: name) && isMemberDeclaration(variable) {
                     declaration = outline.variables[variable.index]
                 }
             }

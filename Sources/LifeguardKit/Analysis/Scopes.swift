@@ -145,10 +145,7 @@ struct ScopeTable: Sendable {
         /// Adds the name a token spells (backticks removed), read from the source in place.
         mutating func add(token: Int, from: Int, to: Int, _ binding: Binding) {
             guard from < to, token >= 0, token < tree.tokens.count else { return }
-            var range = tree.tokens[token].range
-            if tree.tokens[token].flags.contains(.backticked), range.count >= 2 {
-                range = (range.lowerBound + 1)..<(range.upperBound - 1)
-            }
+            let range = tree.nameBytes(ofToken: token)
             guard !range.isEmpty, !(range.count == 1 && tree.source.bytes[range.lowerBound] == UInt8(ascii: "_")) else { return }
             let slot = tree.source.bytes.withUnsafeBufferPointer { slots.insert(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
             collected.append((slot, Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
@@ -171,25 +168,25 @@ struct ScopeTable: Sendable {
             // Members belong to their type; they are found through the project index instead.
             if parent.kind == .type { return }
             let end = node.tokens.upperBound
-            let name = variables[id.index].name
+            let name = variables[id.index].nameToken
             if variables[id.index].isConditionalBinding, parent.kind == .conditional {
                 let conditional = outline.conditionals[parent.detail]
                 let bindingEnd = variables[id.index].initializer?.upperBound ?? (variables[id.index].nameToken + 1)
                 switch conditional.kind {
                 case .if, .while:
-                    add(name, from: bindingEnd, to: conditional.body?.close ?? conditional.condition.upperBound, .local(id))
+                    add(token: name, from: bindingEnd, to: conditional.body?.close ?? conditional.condition.upperBound, .local(id))
                 case .guard:
-                    add(name, from: bindingEnd, to: blockEnd(containing: NodeID(node.parent)), .local(id))
+                    add(token: name, from: bindingEnd, to: blockEnd(containing: NodeID(node.parent)), .local(id))
                 case .forIn:
                     // Visible in the `where` clause and the body, not in the sequence it walks.
                     let start = loopPatternScopeStart(conditional) ?? bindingEnd
-                    add(name, from: start, to: conditional.body?.close ?? start, .local(id))
+                    add(token: name, from: start, to: conditional.body?.close ?? start, .local(id))
                 default:
-                    add(name, from: bindingEnd, to: conditional.body?.close ?? bindingEnd, .local(id))
+                    add(token: name, from: bindingEnd, to: conditional.body?.close ?? bindingEnd, .local(id))
                 }
                 return
             }
-            add(name, from: end, to: blockEnd(containing: NodeID(variableNode)), .local(id))
+            add(token: name, from: end, to: blockEnd(containing: NodeID(variableNode)), .local(id))
         }
 
         mutating func addParameters(of id: FunctionID) {

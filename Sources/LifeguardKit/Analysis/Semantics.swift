@@ -214,7 +214,7 @@ extension SyntaxTree {
         var steps = 0
         while index > stop, steps < limit {
             let candidate = nodes[index]
-            if candidate.kind == .variable, outline.variables[candidate.detail].name == name {
+            if candidate.kind == .variable, token(outline.variables[candidate.detail].nameToken, spells: name) {
                 var parent = candidate.parent
                 // `guard let x = ... else { ... }` binds `x` for the rest of the enclosing block.
                 if parent >= 0, nodes[parent].kind == .conditional,

@@ -142,7 +142,7 @@ extension FileModel {
         }
         guard let initializer = declaration.initializer else {
             guard declaration.isConditionalBinding else { return nil }
-            return typeKeyOfName(declaration.name, token: TokenID(declaration.nameToken), at: declaration.nodeID,
+            return typeKeyOfName(tree.name(of: declaration), token: TokenID(declaration.nameToken), at: declaration.nodeID,
                                  hops: hops + 1, visited: &visited)
         }
         guard let source = ExpressionChain(tree, tokens: initializer),

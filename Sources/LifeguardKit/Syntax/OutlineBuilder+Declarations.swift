@@ -536,7 +536,7 @@ extension OutlineBuilder {
             let variableIndex = outline.variables.count
             let node = addNode(.variable, detail: variableIndex, start: offset == 0 ? start : name, parent: currentParent)
             outline.variables.append(VariableDeclaration(
-                node: node, name: text(name), nameToken: raw(name), keywordToken: raw(keyword),
+                node: node, nameToken: raw(name), keywordToken: raw(keyword),
                 declarationStart: raw(start), isLet: isLet, isConditionalBinding: false, modifiers: modifiers,
                 attributes: attributes, typeAnnotation: annotation, initializer: nil, accessors: nil, storage: .stored))
             if offset == 0 {
@@ -574,7 +574,7 @@ extension OutlineBuilder {
         let variableIndex = outline.variables.count
         let node = addNode(.variable, detail: variableIndex, start: keyword, parent: currentParent)
         outline.variables.append(VariableDeclaration(
-            node: node, name: text(nameToken), nameToken: raw(nameToken), keywordToken: raw(keyword),
+            node: node, nameToken: raw(nameToken), keywordToken: raw(keyword),
             declarationStart: raw(keyword), isLet: isLet, isConditionalBinding: true, modifiers: [],
             attributes: [], typeAnnotation: annotation, initializer: nil, accessors: nil, storage: .stored))
         if kind(next) == .equal {

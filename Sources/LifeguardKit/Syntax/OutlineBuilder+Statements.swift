@@ -22,11 +22,11 @@ extension OutlineBuilder {
             steps += 1
             let current = tok(next)
             if current.kind == .identifier, kind(next - 1) != .period, kind(next + 1) != .colon,
-               kind(next + 1) != .leftParen, word(next) != .await, text(next) != "_" {
+               kind(next + 1) != .leftParen, word(next) != .await, !isUnderscore(next) {
                 let variableIndex = outline.variables.count
                 let variableNode = addNode(.variable, detail: variableIndex, start: next, parent: node)
                 outline.variables.append(VariableDeclaration(
-                    node: variableNode, name: text(next), nameToken: raw(next), keywordToken: raw(keyword),
+                    node: variableNode, nameToken: raw(next), keywordToken: raw(keyword),
                     declarationStart: raw(keyword), isLet: true, isConditionalBinding: true, modifiers: [], attributes: [],
                     typeAnnotation: nil, initializer: nil, accessors: nil, storage: .stored))
             }

@@ -30,7 +30,7 @@ extension SyntaxTree {
             return text
         case .variable:
             let variable = outline.variables[node.detail]
-            var text = "\(variable.isLet ? "let" : "var") \(variable.name)"
+            var text = "\(variable.isLet ? "let" : "var") \(name(of: variable))"
             if let type = variable.typeAnnotation { text += ": \(self.text(ofTokens: type))" }
             if variable.isConditionalBinding { text += " (binding)" }
             if variable.storage != .stored { text += " (\(variable.storage.rawValue))" }

@@ -99,6 +99,20 @@ public final class SyntaxTree: Sendable {
     /// The name a parameter has inside its function.
     public func name(of parameter: Parameter) -> String { text(ofToken: parameter.nameToken) }
 
+    /// The bytes of a token's text, backticks around an identifier removed (`text(ofToken:)`'s bytes).
+    func nameBytes(ofToken index: Int) -> Range<Int> {
+        guard index >= 0, index < tokens.count else { return 0..<0 }
+        let token = tokens[index]
+        var range = token.range
+        if token.flags.contains(.backticked), range.count >= 2 {
+            range = (range.lowerBound + 1)..<(range.upperBound - 1)
+        }
+        return range
+    }
+
+    /// The name a variable declares.
+    public func name(of variable: VariableDeclaration) -> String { text(ofToken: variable.nameToken) }
+
     /// The name a capture-list entry captures.
     public func name(of capture: Capture) -> String { text(ofToken: capture.nameToken) }
 
