@@ -6,6 +6,46 @@ import LifeguardTestSupport
 final class OutlineTests: XCTestCase {
     func outline(_ text: String) -> SyntaxTree { SyntaxTree(source: SourceFile(path: "test.swift", text: text)) }
 
+    /// Declarations keep their names and labels as tokens; the tree spells them as the outline
+    /// once did (backticks removed, `_` no label), and `token(_:spells:)` agrees with comparing
+    /// `text(ofToken:)` as strings, ASCII by bytes and other text by canonical equivalence.
+    func testDeclarationNamesAreSpelledFromTheirTokens() {
+        let tree = outline("""
+            func move(from `default`: Int, _ to: Int, by: Int = 1) {}
+            func f() {
+                let `class` = 1, café = 2
+                let group = { [weak self, unowned owner = self.owner] (first, `second`) in }
+                run(first: 1, `in`: 2, 3)
+                run { } completion: { }
+                let \u{212A}elvin = 0
+            }
+            """)
+        let outline = tree.outline
+        let parameters = outline.parameters[outline.functions[0].parameters]
+        XCTAssertEqual(parameters.map { tree.label(of: $0) }, ["from", nil, "by"])
+        XCTAssertEqual(parameters.map { tree.name(of: $0) }, ["default", "to", "by"])
+        XCTAssertEqual(outline.functions[0].fullName, "move(from:_:by:)")
+        XCTAssertEqual(outline.variables.map { tree.name(of: $0) }, ["class", "café", "group", "\u{212A}elvin"])
+        let closure = outline.closures[0]
+        XCTAssertEqual(tree.parameterNames(of: closure), ["first", "second"])
+        XCTAssertEqual(outline.captures[closure.captures].map { tree.name(of: $0) }, ["self", "owner"])
+        let call = outline.calls.first { tree.name(of: $0) == "run" }!
+        XCTAssertEqual(outline.arguments[call.arguments].map { tree.label(of: $0) }, ["first", "in", nil])
+        XCTAssertEqual(outline.closures.compactMap { tree.argumentLabel(of: $0) }, ["completion"])
+
+        let words = ["class", "`class`", "café", "cafe\u{301}", "Kelvin", "\u{212A}elvin", "self", "", "clas"]
+        for (index, token) in tree.tokens.enumerated() where token.kind == .identifier || token.kind == .keyword {
+            for word in words {
+                XCTAssertEqual(tree.token(index, spells: word), tree.text(ofToken: index) == word,
+                               "\(tree.text(ofToken: index)) against \(word)")
+            }
+        }
+        let kelvin = outline.variables[3].nameToken
+        XCTAssertTrue(tree.token(kelvin, spells: "Kelvin"), "U+212A KELVIN SIGN is the letter K to Swift")
+        XCTAssertTrue(tree.token(outline.variables[1].nameToken, spells: "cafe\u{301}"))
+        XCTAssertFalse(tree.token(-1, spells: "x"))
+    }
+
     func testClosureDestinations() {
         let tree = outline("""
             final class A {

@@ -14,6 +14,7 @@ final class SemanticModelTests: XCTestCase {
         for initial in [NameSlots(), NameSlots(capacity: 40)] {
             var slots = initial
             var reference: [String: Int32] = [:]
+            var firstSpellings: [Int32: [UInt8]] = [:]
             let prefixes = (0..<300).map { "name\($0 % 120)" }
             let lengths = (0..<40).map { String(repeating: "x", count: $0 % 20) + "\($0 % 25)" }
             let names = prefixes + lengths + ["café", "cafe\u{301}", "viewDidLoad", "", "a", "café"]
@@ -23,8 +24,20 @@ final class SemanticModelTests: XCTestCase {
                 let slot = position % 2 == 0
                     ? slots.insert(name) : Array(name.utf8).withUnsafeBufferPointer { slots.insert(bytes: $0) }
                 XCTAssertEqual(slot, expected, name)
+                if firstSpellings[slot] == nil { firstSpellings[slot] = Array(name.utf8) }
             }
             checkNameSlots(slots, against: reference)
+            // Each slot reads back as the bytes it was first given, from the table and from the
+            // list a file keeps of it.
+            let list = slots.list
+            XCTAssertEqual(list.count, slots.count)
+            for slot in 0..<Int32(slots.count) {
+                XCTAssertEqual(Array(slots.name(slot).utf8), firstSpellings[slot], "slot \(slot)")
+                XCTAssertEqual(Array(list.name(slot).utf8), firstSpellings[slot], "list slot \(slot)")
+                XCTAssertEqual(list.withName(slot) { Array($0) }, firstSpellings[slot], "list bytes \(slot)")
+            }
+            XCTAssertEqual(Array(slots.name(slots.slot(of: "cafe\u{301}")!).utf8), Array("café".utf8),
+                           "a canonically equal name reads back as first spelled")
         }
     }
 
