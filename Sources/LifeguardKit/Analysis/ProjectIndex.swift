@@ -13,7 +13,24 @@
 public final class ProjectIndex: Sendable {
     /// What the run declares under one key.
     public struct TypeFacts: Sendable {
-        public var kinds: Set<TypeKind> = []
+        /// What the run declares the key as (several when declarations disagree).
+        public var kinds: Set<TypeKind> { Set(TypeKind.allCases.filter(isDeclared(as:))) }
+        /// `kinds` as a bit per kind: a run declares tens of thousands of types, and a `Set`
+        /// each is an allocation each.
+        var kindMask: UInt8 = 0
+
+        func isDeclared(as kind: TypeKind) -> Bool { kindMask & Self.bit(kind) != 0 }
+
+        static func bit(_ kind: TypeKind) -> UInt8 {
+            switch kind {
+            case .class: return 1
+            case .struct: return 2
+            case .enum: return 4
+            case .actor: return 8
+            case .protocol: return 16
+            case .extension: return 32
+            }
+        }
         /// The key of the superclass (first entry of a class's inheritance clause that is not a
         /// protocol), as resolved from the declaring scope.
         public var superclass: String?
@@ -200,7 +217,7 @@ public final class ProjectIndex: Sendable {
                     facts.append(TypeFacts())
                 }
                 positions.append(id)
-                if type.kind != .extension { facts[Int(id)].kinds.insert(type.kind) }
+                if type.kind != .extension { facts[Int(id)].kindMask |= TypeFacts.bit(type.kind) }
                 var inherited = resolvedInherited
                 if type.kind == .class, let first = inherited.first, !protocols.contains(first),
                    !UIKitCatalog.classBoundProtocols.contains(first), facts[Int(id)].superclass == nil {
@@ -425,9 +442,9 @@ public final class ProjectIndex: Sendable {
         var steps = 0
         while steps < Self.maxChainLength {
             steps += 1
-            guard let facts = facts(ofKey: current), facts.kinds.contains(.class) else { return nil }
+            guard let facts = facts(ofKey: current), facts.isDeclared(as: .class) else { return nil }
             guard let superclass = facts.superclass else { return nil }
-            if self.facts(ofKey: superclass)?.kinds.contains(.class) != true {
+            if self.facts(ofKey: superclass)?.isDeclared(as: .class) != true {
                 let known = controllerBases.contains(superclass) || viewBases.contains(superclass)
                     || UIKitCatalog.otherClasses.contains(superclass)
                 return known ? nil : superclass
@@ -467,8 +484,8 @@ public final class ProjectIndex: Sendable {
 
     private func isClassKey(_ key: String) -> Bool {
         if let facts = facts(ofKey: key) {
-            if facts.kinds.contains(.class) || facts.kinds.contains(.actor) { return true }
-            if !facts.kinds.isEmpty { return false }
+            if facts.isDeclared(as: .class) || facts.isDeclared(as: .actor) { return true }
+            if facts.kindMask != 0 { return false }
         }
         return controllerBases.contains(key) || viewBases.contains(key) || UIKitCatalog.otherClasses.contains(key)
     }
@@ -484,7 +501,7 @@ public final class ProjectIndex: Sendable {
     public func isClassBoundProtocol(_ name: String, from scope: String? = nil) -> Bool? {
         let key = canonical(name, from: scope)
         if UIKitCatalog.classBoundProtocols.contains(key) { return true }
-        guard let facts = facts(ofKey: key), facts.kinds.contains(.protocol) else { return nil }
+        guard let facts = facts(ofKey: key), facts.isDeclared(as: .protocol) else { return nil }
         var pending = [key]
         var seen = Set<String>()
         while let current = pending.popLast() {
