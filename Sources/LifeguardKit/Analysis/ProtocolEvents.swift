@@ -519,11 +519,22 @@ enum ProtocolVocabulary {
 enum ASCIIWords {
     static func mayHaveDirectEffects(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
         for byte in name where byte >= 0x80 { return nil }
-        if prefixes.contains(where: { hasPrefix(name, $0) }) || suffixes.contains(where: { hasSuffix(name, $0) }) {
-            return true
-        }
+        guard let first = name.first, let last = name.last else { return exact.slot(of: name) != nil }
+        // Most names start and end with bytes no prefix starts and no suffix ends with: one look
+        // at a table each instead of comparing every word.
+        let ends = Self.ends
+        if ends[Int(first)] & 1 != 0, prefixes.contains(where: { hasPrefix(name, $0) }) { return true }
+        if ends[Int(last)] & 2 != 0, suffixes.contains(where: { hasSuffix(name, $0) }) { return true }
         return exact.slot(of: name) != nil
     }
+
+    /// For each byte, bit 0: some prefix starts with it; bit 1: some suffix ends with it.
+    private static let ends: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for prefix in prefixes { if let first = prefix.first { table[Int(first)] |= 1 } }
+        for suffix in suffixes { if let last = suffix.last { table[Int(last)] |= 2 } }
+        return table
+    }()
 
     // `ProtocolVocabulary`'s own lists: the whole names in a table looked up by bytes, the
     // prefixes and suffixes as bytes.

@@ -119,6 +119,9 @@ public enum OldStylePlist: Sendable, Equatable {
             case UInt8(ascii: "{"):
                 position += 1
                 var dictionary: [String: OldStylePlist] = [:]
+                // A project's `objects` holds an entry per couple of hundred bytes of the file:
+                // sized for them, it is not rehashed a dozen times as it grows.
+                if builds, depth == 1 { dictionary.reserveCapacity(bytes.count / 256) }
                 while true {
                     try skipTrivia()
                     guard position < bytes.count else { throw error("unterminated dictionary") }
