@@ -65,9 +65,7 @@ public final class FileModel: Sendable {
         // Interned from the source bytes: a string is made once per distinct name, not per call.
         tree.source.bytes.withUnsafeBufferPointer { source in
             for position in calls.indices {
-                let token = tree.tokens[calls[position].nameToken]
-                var range = token.range
-                if token.flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
+                let range = tree.tokens[calls[position].nameToken].nameRange
                 slotOfCall[position] = slots.insert(bytes: UnsafeBufferPointer(rebasing: source[range]))
             }
         }
@@ -182,11 +180,7 @@ public final class FileModel: Sendable {
     func withFullName<Result>(of call: CallID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let item = outline.calls[call.index]
         let arguments = outline.arguments[item.arguments]
-        func bytes(ofToken token: Int) -> Range<Int> {
-            let range = tree.tokens[token].range
-            let quoted = tree.tokens[token].flags.contains(.backticked) && range.count >= 2
-            return quoted ? (range.lowerBound + 1)..<(range.upperBound - 1) : range
-        }
+        func bytes(ofToken token: Int) -> Range<Int> { tree.tokens[token].nameRange }
         let nameBytes = bytes(ofToken: item.nameToken)
         var count = nameBytes.count + 2
         for argument in arguments {

@@ -337,8 +337,7 @@ extension FileModel {
     private func lastNameMayBeProtocolProperty(_ range: Range<Int>) -> Bool {
         let bytes = tree.source.bytes
         for token in range where token < tree.tokens.count && tree.tokens[token].kind == .identifier {
-            var span = tree.tokens[token].range
-            if tree.tokens[token].flags.contains(.backticked), span.count >= 2 { span = (span.lowerBound + 1)..<(span.upperBound - 1) }
+            let span = tree.tokens[token].nameRange
             for word in Self.protocolProperties where word.count == span.count {
                 if bytes[span].elementsEqual(word) { return true }
             }

@@ -18,6 +18,10 @@ public struct Token: Hashable, Sendable {
 
     /// The token's bytes in its file.
     @inlinable public var range: Range<Int> { Int(start)..<Int(end) }
+    /// The bytes of the name the token spells: its range without the backticks of `` `name` ``.
+    @inlinable public var nameRange: Range<Int> {
+        flags.contains(.backticked) && end - start >= 2 ? Int(start + 1)..<Int(end - 1) : range
+    }
     @inlinable public var startOffset: Int { Int(start) }
     @inlinable public var endOffset: Int { Int(end) }
 

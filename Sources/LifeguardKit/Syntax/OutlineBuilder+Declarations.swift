@@ -198,9 +198,7 @@ extension OutlineBuilder {
         for position in start..<end {
             let token = tok(position)
             if position > start, !token.flags.contains(.joinedToPrevious) { bytes.append(UInt8(ascii: " ")) }
-            var range = token.range
-            if token.flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[token.nameRange]))
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -398,16 +396,13 @@ extension OutlineBuilder {
 
     /// `_`, with or without backticks.
     func isUnderscore(_ position: Int) -> Bool {
-        var range = tok(position).range
-        if tok(position).flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
+        let range = tok(position).nameRange
         return range.count == 1 && buffer[range.lowerBound] == UInt8(ascii: "_")
     }
 
     /// Appends the bytes `text(position)` spells.
     func appendName(_ position: Int, to bytes: inout [UInt8]) {
-        var range = tok(position).range
-        if tok(position).flags.contains(.backticked), range.count >= 2 { range = (range.lowerBound + 1)..<(range.upperBound - 1) }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[tok(position).nameRange]))
     }
 
     func isName(_ position: Int) -> Bool {

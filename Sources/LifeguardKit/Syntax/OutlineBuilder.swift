@@ -163,11 +163,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
 
     func text(_ position: Int) -> String {
         guard position >= 0, position < count else { return "" }
-        var range = tokens[position].range
-        if tokens[position].flags.contains(.backticked), range.count >= 2 {
-            range = (range.lowerBound + 1)..<(range.upperBound - 1)
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[tokens[position].nameRange]), as: UTF8.self)
     }
 
     func isOperator(_ position: Int, _ spelling: StaticString) -> Bool {

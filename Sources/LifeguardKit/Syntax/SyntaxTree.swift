@@ -65,12 +65,7 @@ public final class SyntaxTree: Sendable {
     /// The text of one token; backticks around an identifier are removed.
     public func text(ofToken index: Int) -> String {
         guard index >= 0, index < tokens.count else { return "" }
-        let token = tokens[index]
-        var range = token.range
-        if token.flags.contains(.backticked), range.count >= 2 {
-            range = (range.lowerBound + 1)..<(range.upperBound - 1)
-        }
-        return source.text(range)
+        return source.text(tokens[index].nameRange)
     }
 
     /// The source text spanned by a range of token indices, trivia included.
@@ -102,12 +97,7 @@ public final class SyntaxTree: Sendable {
     /// The bytes of a token's text, backticks around an identifier removed (`text(ofToken:)`'s bytes).
     func nameBytes(ofToken index: Int) -> Range<Int> {
         guard index >= 0, index < tokens.count else { return 0..<0 }
-        let token = tokens[index]
-        var range = token.range
-        if token.flags.contains(.backticked), range.count >= 2 {
-            range = (range.lowerBound + 1)..<(range.upperBound - 1)
-        }
-        return range
+        return tokens[index].nameRange
     }
 
     /// The name a variable declares.
@@ -128,11 +118,7 @@ public final class SyntaxTree: Sendable {
     /// for ASCII text, no string made.
     public func token(_ index: Int, spells word: String) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
-        let token = tokens[index]
-        var range = token.range
-        if token.flags.contains(.backticked), range.count >= 2 {
-            range = (range.lowerBound + 1)..<(range.upperBound - 1)
-        }
+        let range = tokens[index].nameRange
         // Swift compares other text by canonical equivalence (U+212A KELVIN SIGN is `K`): as strings.
         let verdict: Bool?? = word.utf8.withContiguousStorageIfAvailable { expected -> Bool? in
             source.bytes.withUnsafeBufferPointer { bytes -> Bool? in
