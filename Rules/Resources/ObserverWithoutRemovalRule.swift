@@ -196,7 +196,7 @@ public struct ObserverWithoutRemovalRule: Rule {
                   declaration.nameToken < body.close else { return false }
             let name = context.tree.name(of: declaration)
             let uses = context.tree.significantTokens(in: declaration.nameToken + 1..<body.close).contains {
-                context.tree.tokens[$0].kind == .identifier && context.tree.text(ofToken: $0) == name
+                context.tree.tokens[$0].kind == .identifier && context.tree.token($0, spells: name)
             }
             return !uses
         case .argument:

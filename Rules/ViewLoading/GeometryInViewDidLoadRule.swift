@@ -268,7 +268,7 @@ public struct GeometryInViewDidLoadRule: Rule {
                 let item = context.outline[assignment]
                 guard ExpressionChain(context.tree, tokens: item.lhs)?.lastName == "preferredContentSize" else { continue }
                 for token in context.tree.significantTokens(in: item.rhs)
-                where context.tree.tokens[token].kind == .identifier && context.tree.text(ofToken: token) == name {
+                where context.tree.tokens[token].kind == .identifier && context.tree.token(token, spells: name) {
                     if case .local(let bound) = model.binding(of: name, at: TokenID(token)), bound == variable { return true }
                 }
             }
