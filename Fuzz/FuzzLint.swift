@@ -1,5 +1,5 @@
 import Foundation
-import LifeguardKit
+@testable import LifeguardKit
 
 // libFuzzer's entry point: one input through the whole pipeline — tokenizer, outline, project
 // index, every rule, every reporter — checking the invariants the front end promises on the way.
@@ -55,7 +55,10 @@ public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         inputs = [LintInput(path: "/fuzz/Screen.swift", bytes: bytes)]
     }
     let trees = inputs.map { SyntaxTree(source: SourceFile(path: $0.path, bytes: $0.bytes)) }
-    for tree in trees { checkInvariants(tree) }
+    for tree in trees {
+        checkInvariants(tree)
+        checkOutlineWithoutTrivia(matches: tree)
+    }
     if frontEndOnly { return 0 }
     let result = Linter.lint(trees: trees, configuration: configuration)
     for diagnostic in result.diagnostics {
@@ -74,6 +77,33 @@ public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         _ = reporter.report(result, context: context)
     }
     return 0
+}
+
+/// Pass 1 reads trees without trivia: the same tokens, trivia removed, and the same outline, each
+/// node, call and function at the same bytes.
+private func checkOutlineWithoutTrivia(matches full: SyntaxTree) {
+    let lean = SyntaxTree(significantTokensOf: full.source)
+    precondition(lean.tokens == full.tokens.filter { !$0.isTrivia }, "a tree without trivia has the same tokens")
+    precondition(lean.droppedComments.map { Int($0.lowerBound)..<Int($0.upperBound) }
+                    == full.tokens.filter(\.kind.isComment).map(\.range), "its comments are set aside")
+    let bytes: (SyntaxTree, Range<Int>) -> Range<Int>? = { tree, range in
+        let significant = tree.significantTokens(in: range)
+        guard let first = significant.first, let last = significant.last else { return nil }
+        return tree.tokens[first].startOffset..<tree.tokens[last].endOffset
+    }
+    let outline = (lean: lean.outline, full: full.outline)
+    precondition(outline.lean.nodes.count == outline.full.nodes.count, "as many nodes without trivia")
+    for (a, b) in zip(outline.lean.nodes, outline.full.nodes) {
+        precondition(a.kind == b.kind && a.parent == b.parent && a.detail == b.detail && a.subtreeEnd == b.subtreeEnd
+                        && bytes(lean, a.tokens) == bytes(full, b.tokens), "the same node without trivia")
+    }
+    precondition(outline.lean.calls.count == outline.full.calls.count, "as many calls without trivia")
+    for (a, b) in zip(outline.lean.calls, outline.full.calls) {
+        precondition(lean.tokens[a.nameToken].range == full.tokens[b.nameToken].range && a.arguments == b.arguments,
+                     "the same call without trivia")
+    }
+    precondition(outline.lean.functions.map(\.fullName) == outline.full.functions.map(\.fullName),
+                 "the same functions without trivia")
 }
 
 /// What the front end promises for any bytes: tokens tile the file, and the outline's nodes are

@@ -33,7 +33,9 @@ if [ ! -x "$binary" ] || [ -n "$(find Sources/LifeguardKit Rules Fuzz -name '*.s
   flags=("$optimization" -gline-tables-only -parse-as-library -swift-version 6 -sanitize=fuzzer,address -module-cache-path "$build/cache")
   mapfile -t kit < <(find "$root/Sources/LifeguardKit" -name '*.swift' | sort)
   mapfile -t rules < <(find "$root/Rules" -name '*.swift' | sort)
-  (cd "$build" && swiftc "${flags[@]}" -module-name LifeguardKit -wmo -emit-module \
+  # -enable-testing: the target checks internal promises too (a tree without trivia outlines
+  # like a full one).
+  (cd "$build" && swiftc "${flags[@]}" -enable-testing -module-name LifeguardKit -wmo -emit-module \
     -emit-module-path "$build/LifeguardKit.swiftmodule" -c "${kit[@]}" -o "$build/LifeguardKit.o")
   (cd "$build" && swiftc "${flags[@]}" -module-name LifeguardRules -wmo -I "$build" \
     -c "${rules[@]}" "$root/Fuzz/FuzzLint.swift" -o "$build/LifeguardRules.o")

@@ -71,13 +71,20 @@ public struct AnchorWords: Sendable {
     }
 
     /// Whether a rule may find something in `tree`: one of the words is an identifier or keyword
-    /// token (written with or without backticks), or ends one, or a comment mentions `lifeguard:`.
+    /// token (written with or without backticks), or ends one, or a comment mentions `lifeguard:`
+    /// (a comment token, or one a tree without trivia set aside).
     public func mayFire(in tree: SyntaxTree) -> Bool {
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             tree.tokens.withUnsafeBufferPointer { tokens in
                 lengthsByFirstByte.withUnsafeBufferPointer { lengths in
                     suffixLastBytes.withUnsafeBufferPointer { lastBytes in
                         guard let base = bytes.baseAddress else { return false }
+                        // A tree without trivia keeps its comments aside.
+                        for comment in tree.droppedComments
+                        where Self.contains(SuppressionParser.prefix,
+                                            in: UnsafeBufferPointer(rebasing: bytes[Int(comment.lowerBound)..<Int(comment.upperBound)])) {
+                            return true
+                        }
                         let first = TokenKind.lineComment.rawValue
                         let identifier = TokenKind.identifier.rawValue &- first
                         let last = TokenKind.keyword.rawValue &- first

@@ -46,7 +46,26 @@ struct SignificantTokens {
                 initializedPositions = all.count + 1
             }
         }
-        var partner = [Int32](repeating: -1, count: indices.count)
+        let significant = SignificantTokens(indices: indices, partner: pairs(of: gathered, work: work),
+                                            positionOfRaw: positions)
+        return (significant, gathered)
+    }
+
+    /// The pairing of tokens that hold no trivia (`Tokenizer.significantTokens`): each token is
+    /// its own significant position.
+    static func withoutTrivia<Counter: ReadCounter>(_ tokens: [Token], work: Counter) -> SignificantTokens {
+        let count = tokens.count
+        let identity = [Int32](unsafeUninitializedCapacity: count + 1) { positions, initialized in
+            for index in 0...count { positions[index] = Int32(truncatingIfNeeded: index) }
+            initialized = count + 1
+        }
+        return SignificantTokens(indices: Array(identity[0..<count]), partner: pairs(of: tokens, work: work),
+                                 positionOfRaw: identity)
+    }
+
+    /// For each of `tokens` (significant ones), the position of its partner bracket, or -1.
+    private static func pairs<Counter: ReadCounter>(of gathered: [Token], work: Counter) -> [Int32] {
+        var partner = [Int32](repeating: -1, count: gathered.count)
         var open = BranchingStack<Int32>()
         let pairingKinds = SignificantTokens.pairingKinds
         gathered.withUnsafeBufferPointer { tokens in
@@ -89,8 +108,7 @@ struct SignificantTokens {
             }
         }
         work.countReads(open.work)
-        let significant = SignificantTokens(indices: indices, partner: partner, positionOfRaw: positions)
-        return (significant, gathered)
+        return partner
     }
 
     private init(indices: [Int32], partner: [Int32], positionOfRaw: [Int32]) {

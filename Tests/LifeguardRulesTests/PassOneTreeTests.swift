@@ -1,0 +1,119 @@
+import Foundation
+import XCTest
+@testable import LifeguardKit
+import LifeguardRules
+import LifeguardTestSupport
+
+/// Pass 1 parses most files into trees without trivia (`SyntaxTree(significantTokensOf:)`). What
+/// pass 1 takes from a tree (the index facts and whether a rule may fire in the file) must not
+/// depend on which kind of tree it read.
+final class PassOneTreeTests: XCTestCase {
+    /// The tokens are the full tokenizer's, trivia removed, flags and all; comments are set aside.
+    func testSignificantTokensAreTheFullTokensWithoutTrivia() throws {
+        var sources = try FixtureFiles.swiftFiles().map { try FixtureFiles.source($0).bytes }
+        sources += ["", "// only a comment", "/* open", "a.b\n  .c // x\n/* y */ d", "x./**/0", "a /**/ / b /",
+                    "a.\n0", "\u{FEFF}#!/usr/bin/swift\nlet a = 1 //", "let s = \"\\(a /* c */ . b)\""].map { Array($0.utf8) }
+        for bytes in sources {
+            let full = Tokenizer.tokenize(bytes)
+            let (tokens, comments) = Tokenizer.significantTokens(bytes, work: NoReads())
+            XCTAssertEqual(tokens, full.filter { !$0.isTrivia }, String(decoding: bytes.prefix(80), as: UTF8.self))
+            XCTAssertEqual(comments.map { Int($0.lowerBound)..<Int($0.upperBound) },
+                           full.filter(\.kind.isComment).map(\.range))
+        }
+    }
+
+    /// On every fixture, and on all of them as one project: the same facts from both kinds of
+    /// tree (compared in full, as `dump` spells them), the same anchor-word verdict, and the same
+    /// outline (each node, call and declaration at the same significant tokens).
+    func testFactsAndAnchorsDoNotDependOnTrivia() throws {
+        let rules = RuleRegistry.rules.map { RuleSetup(rule: $0) }
+        let configuration = LintConfiguration(rules: rules)
+        let requests = IndexRequests(configuration.rules.map { $0.rule.description })
+        let anchors = try XCTUnwrap(AnchorWords(configuration))
+        let files = FixtureFiles.swiftFiles()
+        XCTAssertGreaterThan(files.count, 100)
+        var verdicts = Set<Bool>()
+        for file in files {
+            let source = try FixtureFiles.source(file)
+            let full = SyntaxTree(source: source)
+            let lean = SyntaxTree(significantTokensOf: source)
+            let name = FixtureFiles.shortPath(file)
+            XCTAssertTrue(full.keepsTrivia)
+            XCTAssertFalse(lean.keepsTrivia)
+            assertSameLines(spelled(ProjectIndexFacts(tree: lean, requests: requests)),
+                            spelled(ProjectIndexFacts(tree: full, requests: requests)), "facts of \(name)")
+            let verdict = anchors.mayFire(in: lean)
+            XCTAssertEqual(verdict, anchors.mayFire(in: full), name)
+            verdicts.insert(verdict)
+            assertSameLines(outlineSketch(lean), outlineSketch(full), "outline of \(name)")
+        }
+        XCTAssertEqual(verdicts, [true, false], "the fixtures hold files with and without anchor words")
+    }
+
+    /// A `lifeguard:` comment is what makes a file with no anchor word worth linting (its
+    /// suppressions are checked); a tree without trivia finds it among the comments it set aside.
+    func testSuppressionCommentsAreSeenWithoutTrivia() {
+        let anchors = AnchorWords(words: ["viewDidLoad"])
+        for (text, expected) in [("let a = 1\n", false), ("let a = 1 // lifeguard:disable:next x\n", true),
+                                 ("/* lifeguard:disable x */ let a = 1", true), ("let lifeguard = 1", false)] {
+            let source = SourceFile(path: "a.swift", bytes: Array(text.utf8))
+            XCTAssertEqual(anchors.mayFire(in: SyntaxTree(significantTokensOf: source)), expected, text)
+            XCTAssertEqual(anchors.mayFire(in: SyntaxTree(source: source)), expected, text)
+        }
+    }
+
+    /// The facts as `dump` spells them, except that each function's packed effects, which come
+    /// out of a `Set` (whose order is seeded per instance), are sorted.
+    private func spelled(_ facts: ProjectIndexFacts) -> [String] {
+        var text = ""
+        dump(facts, to: &text)
+        var lines = text.split(separator: "\n").map(String.init)
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard let range = lines[index].range(of: "effects: "), lines[index].hasSuffix(" elements"),
+                  let count = Int(lines[index][range.upperBound...].dropLast(" elements".count)) else { continue }
+            let effects = index + 1..<min(lines.count, index + 1 + count)
+            lines.replaceSubrange(effects, with: lines[effects].sorted())
+        }
+        return lines
+    }
+
+    /// Reports the first line that differs, with its neighbours, rather than two whole dumps.
+    private func assertSameLines(_ lean: [String], _ full: [String], _ what: String,
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        guard let first = (0..<min(lean.count, full.count)).first(where: { lean[$0] != full[$0] })
+                ?? (lean.count == full.count ? nil : min(lean.count, full.count)) else { return }
+        let context = max(0, first - 3)..<first
+        XCTFail("""
+            \(what) differs at line \(first) (after \(context.map { full[$0] }.joined(separator: " / "))): \
+            without trivia \(first < lean.count ? lean[first] : "nothing"), with trivia \(first < full.count ? full[first] : "nothing")
+            """, file: file, line: line)
+    }
+
+    /// The outline with every token index replaced by the token's bytes in the file, and every
+    /// token range by the bytes of its significant tokens, which do not depend on how many
+    /// trivia tokens came before.
+    private func outlineSketch(_ tree: SyntaxTree) -> [String] {
+        let outline = tree.outline
+        let token: (Int) -> String = { $0 >= 0 && $0 < tree.tokens.count ? "\(tree.tokens[$0].range)" : "\($0)" }
+        let tokens: (Range<Int>) -> String = { range in
+            let significant = tree.significantTokens(in: range)
+            guard let first = significant.first, let last = significant.last else { return "empty" }
+            return "\(tree.tokens[first].startOffset)..<\(tree.tokens[last].endOffset)"
+        }
+        var lines = outline.nodes.map { node in
+            "node \(node.kind) \(tokens(node.tokens)) parent \(node.parent) detail \(node.detail) end \(node.subtreeEnd)"
+        }
+        lines += outline.calls.map { call in
+            "call \(tree.name(of: call)) at \(token(call.nameToken)) from \(token(call.chainStart)) "
+                + "receiver \(call.receiver.map(tokens) ?? "none") arguments \(call.arguments)"
+        }
+        lines += outline.arguments.map { "argument \(tree.label(of: $0) ?? "_") \(tokens($0.expression))" }
+        lines += outline.assignments.map { "assignment \(tokens($0.lhs)) = \(tokens($0.rhs)) at \(token($0.equalToken))" }
+        lines += outline.functions.map { "function \($0.fullName) \($0.attributes)" }
+        lines += outline.types.map { "type \($0.kind) \($0.name) \($0.inheritedTypes.map(\.name))" }
+        lines += outline.variables.map { "variable \(tree.name(of: $0)) at \(token($0.nameToken))" }
+        return lines
+    }
+}
