@@ -931,7 +931,7 @@ public struct FileSummaries: Sendable {
                 return .target(.member(tree.text(ofToken: name)))
             }
             if tree.token(first, is: "self") { return .target(.selfObject) }
-            switch model.binding(of: tree.text(ofToken: first), at: TokenID(first)) {
+            switch model.binding(ofToken: TokenID(first)) {
             case .selfValue:
                 return .target(.selfObject)
             case .free(let free):

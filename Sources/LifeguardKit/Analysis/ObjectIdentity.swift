@@ -187,6 +187,16 @@ extension FileModel {
         return scopes.binding(of: name, at: token.index)
     }
 
+    /// What the name token `token` spells means there: `binding(of: tree.text(ofToken: token),
+    /// at: token)`, with no string made for a name that is declared.
+    func binding(ofToken token: TokenID) -> Binding {
+        let range = tree.nameBytes(ofToken: token.index)
+        if range.isEmpty || tree.source.bytes[range.lowerBound] == UInt8(ascii: "$") {
+            return binding(of: tree.text(ofToken: token.index), at: token)
+        }
+        return scopes.binding(ofToken: token.index, in: tree)
+    }
+
     /// `$0` at a token: a parameter of the innermost closure around it that names none.
     private func anonymousParameter(_ position: Int, at token: TokenID) -> Binding {
         guard var node = innermostNode(containing: token.index) else { return .free("$\(position)") }
@@ -378,7 +388,7 @@ extension FileModel {
         if let before = tree.previousSignificant(before: name), before >= initializer.lowerBound {
             return tree.tokens[before].kind == .period
         }
-        if case .free = binding(of: tree.text(ofToken: name), at: TokenID(name)) { return true }
+        if case .free = binding(ofToken: TokenID(name)) { return true }
         return false
     }
 

@@ -173,7 +173,7 @@ extension FileModel {
         for (offset, token) in tokens.enumerated() where tree.tokens[token].isKeyword(.return) && offset + 1 < tokens.count {
             let next = tokens[offset + 1]
             guard tree.tokens[next].kind == .identifier,
-                  case .local(let local) = binding(of: tree.text(ofToken: next), at: TokenID(next)) else { continue }
+                  case .local(let local) = binding(ofToken: TokenID(next)) else { continue }
             result.append(local)
         }
         return result

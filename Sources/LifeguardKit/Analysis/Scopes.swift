@@ -107,6 +107,36 @@ struct ScopeTable: Sendable {
     func binding(of name: String, at token: Int) -> Binding {
         if name == "self" || name == "super" { return .selfValue }
         guard let slot = slots.slot(of: name) else { return .free(name) }
+        return binding(inSlot: slot, at: token) ?? .free(name)
+    }
+
+    /// The declaration the name token `token` spells means there, or `.free` with its name: the
+    /// same answer as `binding(of: tree.text(ofToken: token), at: token)`, with the name looked
+    /// up as bytes in place, so a local or parameter costs no string.
+    func binding(ofToken token: Int, in tree: SyntaxTree) -> Binding {
+        let range = tree.nameBytes(ofToken: token)
+        // `self` and `super` hold no letter another scalar is canonically equivalent to (as
+        // KELVIN SIGN is to `K`): comparing bytes is comparing strings.
+        let slot: Int32?? = tree.source.bytes.withUnsafeBufferPointer { bytes in
+            let name = UnsafeBufferPointer(rebasing: bytes[range])
+            if Self.isSelfOrSuper(name) { return .none }
+            return .some(slots.slot(of: name))
+        }
+        guard let slot else { return .selfValue }
+        return slot.flatMap { binding(inSlot: $0, at: token) } ?? .free(tree.text(ofToken: token))
+    }
+
+    private static func isSelfOrSuper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count == 4 || name.count == 5, name[0] == UInt8(ascii: "s") else { return false }
+        if name.count == 4 {
+            return name[1] == UInt8(ascii: "e") && name[2] == UInt8(ascii: "l") && name[3] == UInt8(ascii: "f")
+        }
+        return name[1] == UInt8(ascii: "u") && name[2] == UInt8(ascii: "p") && name[3] == UInt8(ascii: "e")
+            && name[4] == UInt8(ascii: "r")
+    }
+
+    /// The entry of a name's slot that encloses `token`, if any.
+    private func binding(inSlot slot: Int32, at token: Int) -> Binding? {
         let range = ranges[Int(slot)]
         let base = Int(range.lowerBound)
         let position = Int32(truncatingIfNeeded: token)
@@ -125,7 +155,7 @@ struct ScopeTable: Sendable {
             candidate = Int(entry.parent)
             steps += 1
         }
-        return .free(name)
+        return nil
     }
 
     /// Collects entries, then sorts each name's list and links every entry to its encloser.
