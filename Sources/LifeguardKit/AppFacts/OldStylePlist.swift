@@ -122,6 +122,9 @@ public enum OldStylePlist: Sendable, Equatable {
                 // A project's `objects` holds an entry per couple of hundred bytes of the file:
                 // sized for them, it is not rehashed a dozen times as it grows.
                 if builds, depth == 1 { dictionary.reserveCapacity(bytes.count / 256) }
+                // An object keeps a few of its entries (its `isa`, a name or path, a reference or
+                // two): room for them at once spares the growth from one entry to two to four.
+                if builds, depth == Self.keptFromDepth, keptKeys != nil { dictionary.reserveCapacity(4) }
                 while true {
                     try skipTrivia()
                     guard position < bytes.count else { throw error("unterminated dictionary") }
