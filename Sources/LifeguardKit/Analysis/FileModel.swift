@@ -1,3 +1,5 @@
+import Foundation
+
 /// The semantic model of one file, built once and shared by every rule: which type and function
 /// encloses each node, what each type is (controller, view, class), what every name refers to
 /// (`Scopes`), which object a chain names (`ObjectIdentity`), what type it has
@@ -28,12 +30,9 @@ public final class FileModel: Sendable {
     /// Names declared as generic parameters anywhere in the file (`Sheet` in `Container<Sheet>`):
     /// only these send a type name through the enclosing declarations' generic clauses.
     let genericParameterNames: Set<String>
-    /// Protocol events, computed when a rule first asks.
-    let events = EventTable()
-    /// Which locals `self` ends up keeping, computed when a rule first asks.
-    let ownership = OwnershipTable()
-    /// The object each local stands for, resolved once.
-    let localObjects: LocalObjectMemo
+    /// What is computed when a rule first asks: protocol events, the locals `self` keeps, the
+    /// object each local stands for.
+    let memo: Memo
 
     /// What a type (or the type an extension extends) is.
     public struct TypeRole: Sendable {
@@ -57,7 +56,7 @@ public final class FileModel: Sendable {
     init(tree: SyntaxTree, index: ProjectIndex, withDestinations: Bool, qualifiedNames: [String]? = nil) {
         self.tree = tree
         self.index = index
-        localObjects = LocalObjectMemo(variables: tree.outline.variables.count)
+        memo = Memo(variables: tree.outline.variables.count)
         self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
         let calls = tree.outline.calls
         var slots = NameSlots(capacity: calls.count)
@@ -105,6 +104,51 @@ public final class FileModel: Sendable {
         scopes = ScopeTable(tree: tree)
         // Only rules read `self` tokens; the summaries of pass one do not.
         selfTokens = withDestinations ? FileModel.findSelfTokens(tree) : []
+    }
+
+    /// A model's answers computed on first use, behind one lock (a model is used by one thread at
+    /// a time; the lock keeps a misuse from corrupting it). One object and one lock per model:
+    /// every file of a run gets a model in pass 1, most of which never compute any of these.
+    /// Work runs outside the lock, so a computation may ask for another memoized answer; two
+    /// threads racing would compute the same answer twice, and the first stored is kept.
+    final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: EventIndex?
+        private var ownedLocals: Set<VariableID>?
+        /// By variable position, sized on the first store (most files' models resolve no local).
+        private var objects: [ObjectRef?] = []
+        private let variableCount: Int
+
+        init(variables count: Int) { variableCount = count }
+
+        func events(_ compute: () -> EventIndex) -> EventIndex {
+            if let known = lock.withLock({ events }) { return known }
+            let computed = compute()
+            return lock.withLock {
+                if events == nil { events = computed }
+                return events!
+            }
+        }
+
+        func ownedLocals(_ compute: () -> Set<VariableID>) -> Set<VariableID> {
+            if let known = lock.withLock({ ownedLocals }) { return known }
+            let computed = compute()
+            return lock.withLock {
+                if ownedLocals == nil { ownedLocals = computed }
+                return ownedLocals!
+            }
+        }
+
+        func object(of variable: VariableID) -> ObjectRef? {
+            lock.withLock { variable.index < objects.count ? objects[variable.index] : nil }
+        }
+
+        func store(_ object: ObjectRef, for variable: VariableID) {
+            lock.withLock {
+                if objects.isEmpty { objects = Array(repeating: nil, count: variableCount) }
+                if variable.index < objects.count { objects[variable.index] = object }
+            }
+        }
     }
 
     static func findSelfTokens(_ tree: SyntaxTree) -> [Int] {

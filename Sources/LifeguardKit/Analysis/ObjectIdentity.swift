@@ -138,30 +138,6 @@ public struct ObjectRef: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What each local of a file stands for, filled as rules ask. A file's model is used by one
-/// thread at a time; the lock keeps a misuse from corrupting it.
-final class LocalObjectMemo: @unchecked Sendable {
-    private let lock = NSLock()
-    /// By variable position, sized on the first store (most files' models resolve no local).
-    private var objects: [ObjectRef?] = []
-    private let count: Int
-
-    init(variables count: Int) { self.count = count }
-
-    func value(for variable: VariableID) -> ObjectRef? {
-        lock.lock()
-        defer { lock.unlock() }
-        return variable.index < objects.count ? objects[variable.index] : nil
-    }
-
-    func store(_ object: ObjectRef, for variable: VariableID) {
-        lock.lock()
-        if objects.isEmpty { objects = Array(repeating: nil, count: count) }
-        if variable.index < objects.count { objects[variable.index] = object }
-        lock.unlock()
-    }
-}
-
 /// Calls whose single closure receives the receiver's elements (or the receiver itself).
 enum ClosureReceiverRelation {
     /// `children.forEach { $0 ... }`: `$0` is an element.
@@ -333,9 +309,9 @@ extension FileModel {
     /// the object the local stands for. A local holding a new object or a call's result is its own root.
     private func objectOfLocal(_ variable: VariableID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
         // Each local stands for one object wherever it is used: resolved once per file.
-        if let known = localObjects.value(for: variable) { return known }
+        if let known = memo.object(of: variable) { return known }
         let resolved = resolveLocal(variable, hops: hops, visited: &visited)
-        localObjects.store(resolved, for: variable)
+        memo.store(resolved, for: variable)
         return resolved
     }
 

@@ -1,22 +1,9 @@
 import Foundation
 
-/// Which locals of a file end up kept by `self`, computed once for the whole file: every
-/// "`holder` keeps `local`" edge (an assignment, `addSubview`, `addChild`, `append`) is read in one
-/// pass, then ownership flows backwards from what `self` owns along those edges with a worklist,
-/// so a chain of locals (or a cycle of them) costs one visit each.
-final class OwnershipTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var owned: Set<VariableID>?
-
-    func value(_ compute: () -> Set<VariableID>) -> Set<VariableID> {
-        lock.lock()
-        defer { lock.unlock() }
-        if let owned { return owned }
-        let computed = compute()
-        owned = computed
-        return computed
-    }
-}
+// Which locals of a file end up kept by `self`, computed once for the whole file (kept in the
+// model's memo): every "`holder` keeps `local`" edge (an assignment, `addSubview`, `addChild`,
+// `append`) is read in one pass, then ownership flows backwards from what `self` owns along those
+// edges with a worklist, so a chain of locals (or a cycle of them) costs one visit each.
 
 /// Calls that make their receiver (or `self`, for a bare call) keep their argument.
 enum StoringCalls {
@@ -73,7 +60,7 @@ extension FileModel {
     }
 
     private func ownedLocals() -> Set<VariableID> {
-        ownership.value { computeOwnedLocals() }
+        memo.ownedLocals { computeOwnedLocals() }
     }
 
     private func computeOwnedLocals() -> Set<VariableID> {

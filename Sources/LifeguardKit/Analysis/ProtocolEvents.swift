@@ -27,21 +27,6 @@ struct EventIndex {
     var byType: [String: [Int]] = [:]
 }
 
-/// The events of a file, computed once on first use and shared by the rules that ask.
-final class EventTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var index: EventIndex?
-
-    func value(_ compute: () -> EventIndex) -> EventIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        if let index { return index }
-        let computed = compute()
-        index = computed
-        return computed
-    }
-}
-
 extension FileModel {
     /// Every protocol event of the file, in source order.
     public var protocolEvents: [ObjectEvent] { eventIndex().events }
@@ -98,7 +83,7 @@ extension FileModel {
     }
 
     private func eventIndex() -> EventIndex {
-        events.value {
+        memo.events {
             var index = EventIndex()
             index.events = computeEvents()
             index.owner.reserveCapacity(index.events.count)
