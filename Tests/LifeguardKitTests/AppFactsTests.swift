@@ -157,9 +157,9 @@ final class AppFactsTests: XCTestCase {
         XCTAssertEqual(facts.sceneSupport(forFile: "Screen.swift"), .unknown)
     }
 
-    /// Our reader and Foundation's agree on every project file: the fixture's, and with
-    /// `LIFEGUARD_PBXPROJ_DIRECTORY=/path/to/checkouts` every `project.pbxproj` under it.
-    func testOldStyleReaderAgreesWithFoundation() throws {
+    /// The fixture's project file, and with `LIFEGUARD_PBXPROJ_DIRECTORY=/path/to/checkouts` every
+    /// `project.pbxproj` under it.
+    private func projectFiles() -> [String] {
         var paths = [FixtureFiles.directory.appendingPathComponent(
             "rules/global_key_window/XcodeProjectApp/Tides.xcodeproj/project.pbxproj").path]
         if let directory = ProcessInfo.processInfo.environment["LIFEGUARD_PBXPROJ_DIRECTORY"] {
@@ -168,6 +168,12 @@ final class AppFactsTests: XCTestCase {
                 if relative.hasSuffix("project.pbxproj") { paths.append(directory + "/" + relative) }
             }
         }
+        return paths
+    }
+
+    /// Our reader and Foundation's agree on every project file.
+    func testOldStyleReaderAgreesWithFoundation() throws {
+        let paths = projectFiles()
         for path in paths {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             var format = PropertyListSerialization.PropertyListFormat.openStep
@@ -176,6 +182,80 @@ final class AppFactsTests: XCTestCase {
             XCTAssertTrue(Self.same(ours, foundation), path)
         }
         print("old-style plist reader: \(paths.count) project files agree with Foundation")
+    }
+
+    /// A project file read straight into its object graph gives the targets that parsing it as a
+    /// property list gives: on every project file, and on shapes Xcode does not write (quoted and
+    /// hand-written ids, repeated keys, values of the wrong kind, references to nothing) — and
+    /// a damaged file is the same error both ways.
+    func testDirectProjectReaderAgreesWithThePropertyListReader() throws {
+        var inputs = try projectFiles().map { (path: $0, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0)))) }
+        let shapes = [
+            // Quoted and unquoted spellings of one id, a hand-written id, lowercase hex (another id).
+            """
+            { archiveVersion = 1; objects = {
+                AAAAAAAAAAAAAAAAAAAAAAA1 = {isa = PBXNativeTarget; name = "My App"; productType = "com.apple.product-type.application";
+                    buildPhases = ("AAAAAAAAAAAAAAAAAAAAAAA2", phase-3); buildConfigurationList = L; };
+                "AAAAAAAAAAAAAAAAAAAAAAA2" = {isa = PBXSourcesBuildPhase; files = (B1, aaaaaaaaaaaaaaaaaaaaaaa3); };
+                phase-3 = {isa = PBXSourcesBuildPhase; files = (B2); };
+                B1 = {isa = PBXBuildFile; fileRef = F1; }; B2 = {isa = PBXBuildFile; fileRef = "F2"; };
+                aaaaaaaaaaaaaaaaaaaaaaa3 = {isa = PBXBuildFile; fileRef = F3; };
+                F1 = {isa = PBXFileReference; path = "One.swift"; sourceTree = "<group>"; };
+                F2 = {isa = PBXFileReference; path = Two.swift; sourceTree = SOURCE_ROOT; };
+                F3 = {isa = PBXFileReference; path = "Thr\\ee.swift"; sourceTree = "<group>"; };
+                G = {isa = PBXGroup; children = (F1, F3, MISSING, (F2), {a = b;}); path = Sources; sourceTree = "<group>"; };
+                L = {isa = XCConfigurationList; buildConfigurations = (C1, C2, C3); };
+                C1 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/App/Info.plist"; OTHER = (x); }; };
+                C2 = {isa = XCBuildConfiguration; buildSettings = {INFOPLIST_KEY_UIApplicationSupportsMultipleScenes = YES; }; };
+                C3 = {isa = XCBuildConfiguration; buildSettings = (not, a, dictionary); };
+            }; rootObject = AAAAAAAAAAAAAAAAAAAAAAA1; }
+            """,
+            // Repeated keys keep their last value; an object that is no dictionary; an isa that is no string.
+            """
+            { objects = {
+                T = {isa = PBXNativeTarget; name = First; name = Second; productType = "com.apple.product-type.application";
+                     buildPhases = (P); buildPhases = (P2); };
+                P = {isa = PBXSourcesBuildPhase; files = (B); };
+                P2 = {isa = (PBXSourcesBuildPhase); files = (B); };
+                B = {isa = PBXBuildFile; fileRef = F; };
+                F = {isa = PBXFileReference; path = A.swift; };
+                F = {isa = PBXFileReference; path = B.swift; };
+                S = "not an object";
+                U = {isa = PBXNativeTarget; name = Other; productType = "com.apple.product-type.application"; buildPhases = P; };
+            }; }
+            """,
+            // Not the plain shape: no objects, two of them, objects that are no dictionary, damage.
+            "{ archiveVersion = 1; }",
+            "{ objects = {}; objects = { T = {isa = PBXNativeTarget;}; }; }",
+            "{ objects = (a, b); }",
+            "// !$*UTF8*$!\n{ objects = { A = {isa = PBXGroup; ",
+            "{ objects = { A = {isa = PBXGroup;}; }; } trailing",
+            "( objects )",
+        ]
+        inputs += shapes.enumerated().map { (path: "shape \($0.offset)", bytes: Array($0.element.utf8)) }
+        for (path, bytes) in inputs {
+            let direct = Result { try XcodeProject(parsing: bytes, projectDirectory: "/work/App", readsDirectly: true) }
+            let general = Result { try XcodeProject(parsing: bytes, projectDirectory: "/work/App", readsDirectly: false) }
+            switch (direct, general) {
+            case (.success(let direct), .success(let general)):
+                XCTAssertEqual(Self.described(direct), Self.described(general), path)
+            case (.failure(let direct), .failure(let general)):
+                XCTAssertEqual(String(describing: direct), String(describing: general), path)
+            default:
+                XCTFail("\(path): read directly \(direct), as a property list \(general)")
+            }
+        }
+        // The shapes hold what they are meant to: targets found, and files in them.
+        let first = try XcodeProject(parsing: Array(shapes[0].utf8), projectDirectory: "/work/App")
+        XCTAssertEqual(Self.described(first), ["My App: /work/App/Sources/One.swift /work/App/Sources/Three.swift "
+                                               + "/work/App/Two.swift | folders [] | plist /work/App/App/Info.plist | multiple"])
+    }
+
+    private static func described(_ project: XcodeProject) -> [String] {
+        project.targets.map { target in
+            "\(target.name): \(target.swiftFiles.sorted().joined(separator: " ")) | folders \(target.synchronizedFolders) "
+                + "| plist \(target.infoPlist ?? "none") | \(target.generatedSceneSupport.rawValue)"
+        }.sorted()
     }
 
     static func same(_ ours: OldStylePlist, _ theirs: Any) -> Bool {

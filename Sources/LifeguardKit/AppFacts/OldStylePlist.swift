@@ -64,7 +64,8 @@ public enum OldStylePlist: Sendable, Equatable {
         }
     }
 
-    private struct Parser {
+    /// Also read by `ProjectGraph`, which reads a project file's objects with the same checks.
+    struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
         /// Keys kept in dictionaries from `keptFromDepth` down; `nil`: every key.

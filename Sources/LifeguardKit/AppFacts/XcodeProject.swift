@@ -40,9 +40,25 @@ public struct XcodeProject: Sendable {
 
     /// Reads a project file's bytes; `projectDirectory` is the folder holding the `.xcodeproj`.
     public init(parsing bytes: [UInt8], projectDirectory: String) throws {
-        let plist = try Self.parse(bytes, keepingNestedKeys: Reader.keys)
-        guard let objects = plist["objects"]?.dictionary else { throw NotAProject() }
-        targets = Reader(objects: objects, sourceRoot: projectDirectory).applicationTargets()
+        try self.init(parsing: bytes, projectDirectory: projectDirectory, readsDirectly: true)
+    }
+
+    /// `readsDirectly: false` parses an old-style file as a property list even when
+    /// `ProjectGraph(oldStyle:)` could read it (the test that both give the same targets).
+    init(parsing bytes: [UInt8], projectDirectory: String, readsDirectly: Bool) throws {
+        let graph: ProjectGraph
+        if readsDirectly, let direct = Self.isOldStyle(bytes) ? ProjectGraph(oldStyle: bytes) : nil {
+            graph = direct
+        } else {
+            let plist = try Self.parse(bytes, keepingNestedKeys: Reader.keys)
+            guard let objects = plist["objects"]?.dictionary else { throw NotAProject() }
+            graph = ProjectGraph(objects: objects)
+        }
+        targets = Reader(graph: graph, sourceRoot: projectDirectory).applicationTargets()
+    }
+
+    private static func isOldStyle(_ bytes: [UInt8]) -> Bool {
+        !bytes.starts(with: Array("<?xml".utf8)) && !bytes.starts(with: Array("bplist".utf8))
     }
 
     /// A project file's property list: old-style, as Xcode writes it, or — for a project someone
@@ -50,8 +66,7 @@ public struct XcodeProject: Sendable {
     /// `keepingNestedKeys`: an old-style file's objects keep only these keys (see
     /// `OldStylePlist.parse(_:keepingNestedKeys:)`); `nil` keeps everything.
     static func parse(_ bytes: [UInt8], keepingNestedKeys keys: [String]? = nil) throws -> OldStylePlist {
-        let xml = Array("<?xml".utf8), binary = Array("bplist".utf8)
-        guard bytes.starts(with: xml) || bytes.starts(with: binary) else {
+        guard !isOldStyle(bytes) else {
             guard let keys else { return try OldStylePlist.parse(bytes) }
             return try OldStylePlist.parse(bytes, keepingNestedKeys: keys)
         }
@@ -73,8 +88,8 @@ public struct XcodeProject: Sendable {
 
     /// Walks the object graph of one project.
     private struct Reader {
-        /// Every key this reader asks of an object or of its build settings: the rest of a
-        /// project file is not built.
+        /// Every key this reader asks of an object or of its build settings, for a project parsed
+        /// as a property list: the rest of the file is not built.
         static let keys = [
             "isa", "name", "path", "sourceTree", "children", "productName", "productType", "buildPhases", "files",
             "fileRef", "fileSystemSynchronizedGroups", "buildConfigurationList", "buildConfigurations", "buildSettings",
@@ -82,74 +97,75 @@ public struct XcodeProject: Sendable {
             "INFOPLIST_KEY_UIApplicationSceneManifest_Generation",
         ]
 
-        let objects: [String: OldStylePlist]
+        let graph: ProjectGraph
         let sourceRoot: String
-        /// Each object's parent group, for resolving `<group>`-relative paths.
-        let parents: [String: String]
+        /// Each object's parent group (by number; -1 for none), for resolving `<group>`-relative paths.
+        let parents: [Int32]
 
-        init(objects: [String: OldStylePlist], sourceRoot: String) {
-            self.objects = objects
+        init(graph: ProjectGraph, sourceRoot: String) {
+            self.graph = graph
             self.sourceRoot = sourceRoot
-            var parents: [String: String] = [:]
-            for (id, object) in objects {
-                for child in object["children"]?.strings ?? [] { parents[child] = id }
+            var parents = [Int32](repeating: -1, count: graph.objects.count)
+            for number in graph.defined {
+                for child in graph.objects[Int(number)]?.children ?? [] { parents[Int(child)] = number }
             }
             self.parents = parents
         }
 
-        func object(_ id: String?) -> OldStylePlist? { id.flatMap { objects[$0] } }
+        func parent(of number: Int32) -> Int32? {
+            let parent = parents[Int(number)]
+            return parent >= 0 ? parent : nil
+        }
 
         func applicationTargets() -> [AppTarget] {
             var result: [AppTarget] = []
-            for (_, target) in objects {
-                guard target["isa"]?.string == "PBXNativeTarget",
-                      target["productType"]?.string == "com.apple.product-type.application" else { continue }
+            for number in graph.defined {
+                guard let target = graph.object(number), target.kind == .nativeTarget, target.isApplication else { continue }
                 var files = Set<String>()
-                for phase in (target["buildPhases"]?.strings ?? []).compactMap(object) where phase["isa"]?.string == "PBXSourcesBuildPhase" {
-                    for buildFile in (phase["files"]?.strings ?? []).compactMap(object) {
-                        guard let reference = buildFile["fileRef"]?.string, let path = resolvedPath(of: reference),
+                for phase in target.buildPhases.compactMap(graph.object) where phase.kind == .sourcesBuildPhase {
+                    for buildFile in phase.files.compactMap(graph.object) {
+                        guard let reference = buildFile.fileRef, let path = resolvedPath(of: reference),
                               path.hasSuffix(".swift") else { continue }
                         files.insert(path)
                     }
                 }
-                let folders = (target["fileSystemSynchronizedGroups"]?.strings ?? []).compactMap { resolvedPath(of: $0) }
+                let folders = target.fileSystemSynchronizedGroups.compactMap { resolvedPath(of: $0) }
                 var infoPlist: String?
                 var generated = SceneSupport.unknown
-                let configurationList = object(target["buildConfigurationList"]?.string)
-                for configuration in (configurationList?["buildConfigurations"]?.strings ?? []).compactMap(object) {
-                    guard let settings = configuration["buildSettings"]?.dictionary else { continue }
-                    if infoPlist == nil, let written = settings["INFOPLIST_FILE"]?.string,
-                       let file = expand(written, target: target) {
+                let configurationList = graph.object(target.buildConfigurationList)
+                for configuration in (configurationList?.buildConfigurations ?? []).compactMap(graph.object) {
+                    guard let settings = configuration.buildSettings else { continue }
+                    if infoPlist == nil, let written = settings.infoPlistFile, let file = expand(written, target: target) {
                         infoPlist = LexicalPath.normalized(file.hasPrefix("/") ? file : sourceRoot + "/" + file)
                     }
                     generated = merge(generated, Self.generatedSceneSupport(settings))
                 }
-                result.append(AppTarget(name: target["name"]?.string ?? "", swiftFiles: files,
+                result.append(AppTarget(name: target.name ?? "", swiftFiles: files,
                                         synchronizedFolders: folders, infoPlist: infoPlist, generatedSceneSupport: generated))
             }
             return result.sorted { $0.name < $1.name }
         }
 
         /// `INFOPLIST_KEY_UIApplicationSupportsMultipleScenes = YES`, or a generated scene manifest.
-        static func generatedSceneSupport(_ settings: [String: OldStylePlist]) -> SceneSupport {
-            func isYes(_ key: String) -> Bool? {
-                guard let value = settings[key]?.string else { return nil }
+        static func generatedSceneSupport(_ settings: ProjectGraph.BuildSettings) -> SceneSupport {
+            func isYes(_ value: String?) -> Bool? {
+                guard let value else { return nil }
                 return value == "YES" || value == "yes" || value == "true"
             }
-            if let multiple = isYes("INFOPLIST_KEY_UIApplicationSupportsMultipleScenes") { return multiple ? .multiple : .single }
+            if let multiple = isYes(settings.supportsMultipleScenes) { return multiple ? .multiple : .single }
             // A generated manifest for a new-style app allows several windows on iPad.
-            if isYes("INFOPLIST_KEY_UIApplicationSceneManifest_Generation") == true { return .multiple }
+            if isYes(settings.sceneManifestGeneration) == true { return .multiple }
             return .unknown
         }
 
         /// A build setting with the variables a plist path uses replaced (`$(SRCROOT)/App/Info.plist`);
         /// `nil` when another variable remains.
-        func expand(_ value: String, target: OldStylePlist) -> String? {
+        func expand(_ value: String, target: ProjectGraph.Object) -> String? {
             var result = value
-            let name = target["name"]?.string ?? ""
+            let name = target.name ?? ""
             let replacements = [
                 "SRCROOT": sourceRoot, "PROJECT_DIR": sourceRoot, "SOURCE_ROOT": sourceRoot,
-                "TARGET_NAME": name, "PRODUCT_NAME": target["productName"]?.string ?? name,
+                "TARGET_NAME": name, "PRODUCT_NAME": target.productName ?? name,
             ]
             for (variable, replacement) in replacements {
                 result = result.replacingOccurrences(of: "$(\(variable))", with: replacement)
@@ -167,15 +183,15 @@ public struct XcodeProject: Sendable {
         /// Each group's resolved path, once asked: a project's thousands of files sit in a few
         /// hundred groups, whose walk up to the project each file would otherwise repeat.
         private final class GroupPaths {
-            var paths: [String: String?] = [:]
+            var paths: [Int32: String?] = [:]
         }
         private let groupPaths = GroupPaths()
 
         /// An object's absolute path: a file in a group is its group's path and its own, the rest
         /// (and a file whose group resolves to nothing) the whole walk of `walkedPath(of:)`.
-        func resolvedPath(of id: String) -> String? {
-            guard let item = object(id), (item["sourceTree"]?.string ?? "<group>") == "<group>",
-                  let parent = parents[id] else { return walkedPath(of: id) }
+        func resolvedPath(of number: Int32) -> String? {
+            guard let item = graph.object(number), (item.sourceTree ?? "<group>") == "<group>",
+                  let parent = parent(of: number) else { return walkedPath(of: number) }
             let group: String?
             if let known = groupPaths.paths[parent] {
                 group = known
@@ -185,24 +201,24 @@ public struct XcodeProject: Sendable {
             }
             // Lexical normalization composes: the group's normalized path and the file's own
             // normalize to what the whole walk gives.
-            guard let group else { return walkedPath(of: id) }
-            guard let path = item["path"]?.string else { return group }
+            guard let group else { return walkedPath(of: number) }
+            guard let path = item.path else { return group }
             return LexicalPath.normalized(group + "/" + path)
         }
 
         /// An object's absolute path, following its groups up to the project (bounded: a group
         /// cycle in a damaged file ends the walk).
-        func walkedPath(of id: String) -> String? {
+        func walkedPath(of number: Int32) -> String? {
             var components: [String] = []
-            var current: String? = id
+            var current: Int32? = number
             var steps = 0
-            while let identifier = current, let item = object(identifier), steps < 64 {
+            while let identifier = current, let item = graph.object(identifier), steps < 64 {
                 steps += 1
-                let path = item["path"]?.string
-                switch item["sourceTree"]?.string ?? "<group>" {
+                let path = item.path
+                switch item.sourceTree ?? "<group>" {
                 case "<group>":
                     if let path { components.append(path) }
-                    current = parents[identifier]
+                    current = parent(of: identifier)
                     if current == nil { return LexicalPath.normalized(([sourceRoot] + components.reversed()).joined(separator: "/")) }
                 case "SOURCE_ROOT":
                     if let path { components.append(path) }
