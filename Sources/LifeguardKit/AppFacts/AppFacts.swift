@@ -194,32 +194,51 @@ public struct AppFacts: Sendable {
 
         /// Every folder under `root` (at most `limit` entries). Links are not followed, so a link
         /// cycle cannot make the walk loop; a real project keeps its plists and projects in
-        /// folders of its own.
+        /// folders of its own. Names are tested as bytes: a path is made only for a folder to
+        /// enter or a file found, not for every entry.
         mutating func walk(_ root: String, limit: Int) {
             var pending = [root]
             var visited = 0
             while let folder = pending.popLast(), visited < limit {
                 guard let entries = DirectoryEntries.read(path: folder, followingLinks: false) else { continue }
                 for entry in entries {
-                    let name = String(decoding: entry.name, as: UTF8.self)
-                    guard !Self.skipped.contains(name) else { continue }
+                    let name = entry.name
+                    guard !Self.skippedNames.contains(where: { $0 == name }) else { continue }
                     visited += 1
-                    let path = folder + "/" + name
-                    if name.hasSuffix(".xcodeproj") {
+                    if Self.hasSuffix(name, Self.projectSuffix) {
+                        let path = folder + "/" + String(decoding: name, as: UTF8.self)
                         add(path + "/project.pbxproj", name: "project.pbxproj")
                         continue
                     }
-                    if AppFacts.isInfoPlistName(name) {
-                        add(path, name: name)
+                    if Self.isInfoPlistName(name) {
+                        let text = String(decoding: name, as: UTF8.self)
+                        add(folder + "/" + text, name: text)
                         continue
                     }
                     guard entry.kind == .directory, !entry.isLink else { continue }
                     // Bundles that hold no app sources are not walked.
-                    let extensionStart = name.lastIndex(of: ".").map { name.index(after: $0) }
-                    if let extensionStart, Self.bundleExtensions.contains(String(name[extensionStart...])) { continue }
-                    pending.append(path)
+                    if let dot = name.lastIndex(of: UInt8(ascii: ".")),
+                       Self.bundleExtensionBytes.contains(where: { $0.elementsEqual(name[(dot + 1)...]) }) { continue }
+                    pending.append(folder + "/" + String(decoding: name, as: UTF8.self))
                 }
             }
+        }
+
+        private static let skippedNames = skipped.map { Array($0.utf8) }
+        private static let bundleExtensionBytes = bundleExtensions.map { Array($0.utf8) }
+        private static let projectSuffix = Array(".xcodeproj".utf8)
+
+        private static func hasSuffix(_ name: [UInt8], _ suffix: [UInt8]) -> Bool {
+            name.count >= suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
+        }
+
+        /// `AppFacts.isInfoPlistName`, on bytes.
+        private static func isInfoPlistName(_ name: [UInt8]) -> Bool {
+            let plist = Array("Info.plist".utf8)
+            guard hasSuffix(name, plist) else { return false }
+            if name.count == plist.count { return true }
+            let separator = name[name.count - plist.count - 1]
+            return separator == UInt8(ascii: "-") || separator == UInt8(ascii: "_")
         }
     }
 }
