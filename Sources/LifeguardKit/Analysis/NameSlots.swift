@@ -67,6 +67,12 @@ struct NameSlots: Sendable {
         NameList(bytes: Array(bytes), ends: Array(ends))
     }
 
+    /// A table of `names`, for membership tests (`slot(of:) != nil`).
+    init<Names: Sequence>(_ names: Names) where Names.Element == String {
+        self.init()
+        for name in names { _ = insert(name) }
+    }
+
     /// The slot of `name`, if it has one.
     func slot(of name: String) -> Int32? {
         Self.withBytes(of: name) { slot(of: $0) }

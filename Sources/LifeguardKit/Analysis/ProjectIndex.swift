@@ -124,6 +124,9 @@ public final class ProjectIndex: Sendable {
     public let assignedValues: [String: [Assignment]]
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
+    /// The two sets as name tables, for lookups.
+    private let controllerBaseNames: NameSlots
+    private let viewBaseNames: NameSlots
     /// What each function of the run does to its arguments, `self` and `self`'s properties.
     public let summaries: CallSummaries
 
@@ -132,12 +135,14 @@ public final class ProjectIndex: Sendable {
 
     /// Whether the index holds the run's declarations: the empty index of pass one knows no type,
     /// so nothing may be concluded there from a type being absent.
-    public var seesTheRun: Bool { !typeIDs.isEmpty }
+    public var seesTheRun: Bool { typeIDs.count > 0 }
 
     /// How written names become keys.
     let names: NameTable
     /// Every key the run declares or extends, by id; the tables below are indexed by the same id.
-    private let typeIDs: [String: Int32]
+    /// A name table: hashing a key's bytes costs a few instructions, where a `Dictionary` of
+    /// strings runs a seeded SipHash, and every type question of every model starts here.
+    private let typeIDs: NameSlots
     private let typeKeys: [String]
     private let typeFacts: [TypeFacts]
     /// The id of each type's superclass when the run declares or extends it, else -1.
@@ -165,6 +170,8 @@ public final class ProjectIndex: Sendable {
                 extraViewBases: Set<String> = []) {
         controllerBases = UIKitCatalog.controllerClasses.union(extraControllerBases)
         viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
+        controllerBaseNames = NameSlots(controllerBases)
+        viewBaseNames = NameSlots(viewBases)
         let names = NameTable(files: files)
         self.names = names
         // Call summaries need only names, and superclasses once their calls resolve: they are
@@ -184,8 +191,8 @@ public final class ProjectIndex: Sendable {
         }
 
         // Types: ids for every declared or extended key, in first-seen order.
-        var ids: [String: Int32] = [:]
-        ids.reserveCapacity(files.reduce(0) { $0 + $1.types.count })
+        // A name table gives slots in insertion order: a key's slot is its id.
+        var ids = NameSlots(capacity: files.reduce(0) { $0 + $1.types.count })
         var keys: [String] = []
         var facts: [TypeFacts] = []
         var protocols = Set<String>()
@@ -207,12 +214,8 @@ public final class ProjectIndex: Sendable {
             var positions: [Int32] = []
             positions.reserveCapacity(file.types.count)
             for (type, (key, resolvedInherited)) in zip(file.types, resolved) {
-                let id: Int32
-                if let existing = ids[key] {
-                    id = existing
-                } else {
-                    id = Int32(keys.count)
-                    ids[key] = id
+                let id = ids.insert(key)
+                if Int(id) == keys.count {
                     keys.append(key)
                     facts.append(TypeFacts())
                 }
@@ -232,7 +235,7 @@ public final class ProjectIndex: Sendable {
         typeIDs = ids
         self.typeKeys = keys
         typeFacts = facts
-        superclassIDs = facts.map { $0.superclass.flatMap { ids[$0] } ?? -1 }
+        superclassIDs = facts.map { $0.superclass.flatMap { ids.slot(of: $0) } ?? -1 }
         controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
                                              bases: controllerBases)
         viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBases)
@@ -274,7 +277,7 @@ public final class ProjectIndex: Sendable {
         var shared = members.typesHoldingSharedInstances
         for file in files {
             for written in file.globalInstances {
-                if let id = ids[names.key(for: written, from: nil)] { shared.insert(id) }
+                if let id = ids.slot(of: names.key(for: written, from: nil)) { shared.insert(id) }
             }
         }
         sharedInstanceTypes = shared
@@ -327,7 +330,7 @@ public final class ProjectIndex: Sendable {
     /// lives as long as the app, so a cycle through it leaks nothing that was ever going away.
     /// (Other instances of such a type are not told apart: rules stay silent.)
     public func hasSharedInstance(_ key: String) -> Bool {
-        guard let id = typeIDs[key] else { return false }
+        guard let id = typeIDs.slot(of: key) else { return false }
         return sharedInstanceTypes.contains(id)
     }
 
@@ -427,7 +430,7 @@ public final class ProjectIndex: Sendable {
     }
 
     private func facts(ofKey key: String) -> TypeFacts? {
-        typeIDs[key].map { typeFacts[Int($0)] }
+        typeIDs.slot(of: key).map { typeFacts[Int($0)] }
     }
 
     /// The superclass the run declares for `name`, if any.
@@ -445,8 +448,8 @@ public final class ProjectIndex: Sendable {
             guard let facts = facts(ofKey: current), facts.isDeclared(as: .class) else { return nil }
             guard let superclass = facts.superclass else { return nil }
             if self.facts(ofKey: superclass)?.isDeclared(as: .class) != true {
-                let known = controllerBases.contains(superclass) || viewBases.contains(superclass)
-                    || UIKitCatalog.otherClasses.contains(superclass)
+                let known = controllerBaseNames.slot(of: superclass) != nil || viewBaseNames.slot(of: superclass) != nil
+                    || UIKitCatalog.otherClassNames.slot(of: superclass) != nil
                 return known ? nil : superclass
             }
             current = superclass
@@ -458,23 +461,23 @@ public final class ProjectIndex: Sendable {
     /// whose superclass chain (across all files) reaches one.
     public func isController(_ name: String, from scope: String? = nil) -> Bool {
         let key = canonical(name, from: scope)
-        if let id = typeIDs[key] { return controllerFlags[Int(id)] }
-        return controllerBases.contains(key)
+        if let id = typeIDs.slot(of: key) { return controllerFlags[Int(id)] }
+        return controllerBaseNames.slot(of: key) != nil
     }
 
     /// `isController` and `isView` of a key together, from one lookup: every type declaration of
     /// every model asks both.
     func controllerAndView(ofKey key: String) -> (isController: Bool, isView: Bool) {
         let key = canonical(key)
-        if let id = typeIDs[key] { return (controllerFlags[Int(id)], viewFlags[Int(id)]) }
-        return (controllerBases.contains(key), viewBases.contains(key))
+        if let id = typeIDs.slot(of: key) { return (controllerFlags[Int(id)], viewFlags[Int(id)]) }
+        return (controllerBaseNames.slot(of: key) != nil, viewBaseNames.slot(of: key) != nil)
     }
 
     /// Whether `name` is a `UIView` subclass, in the same sense.
     public func isView(_ name: String, from scope: String? = nil) -> Bool {
         let key = canonical(name, from: scope)
-        if let id = typeIDs[key] { return viewFlags[Int(id)] }
-        return viewBases.contains(key)
+        if let id = typeIDs.slot(of: key) { return viewFlags[Int(id)] }
+        return viewBaseNames.slot(of: key) != nil
     }
 
     /// Whether `name` has reference semantics: a class or actor of the run, or a known framework class.
@@ -487,7 +490,8 @@ public final class ProjectIndex: Sendable {
             if facts.isDeclared(as: .class) || facts.isDeclared(as: .actor) { return true }
             if facts.kindMask != 0 { return false }
         }
-        return controllerBases.contains(key) || viewBases.contains(key) || UIKitCatalog.otherClasses.contains(key)
+        return controllerBaseNames.slot(of: key) != nil || viewBaseNames.slot(of: key) != nil
+            || UIKitCatalog.otherClassNames.slot(of: key) != nil
     }
 
     /// What the run declares `name` as, when it declares it (extensions alone do not count).
@@ -519,7 +523,7 @@ public final class ProjectIndex: Sendable {
 
     /// Whether `name` (or a superclass the run declares) adopts `protocolName` anywhere in the run.
     public func conforms(_ name: String, to protocolName: String, from scope: String? = nil) -> Bool {
-        guard var id = typeIDs[canonical(name, from: scope)] else { return false }
+        guard var id = typeIDs.slot(of: canonical(name, from: scope)) else { return false }
         for _ in 0..<Self.maxChainLength {
             if typeFacts[Int(id)].conformances.contains(protocolName) { return true }
             let next = superclassIDs[Int(id)]
@@ -548,7 +552,7 @@ public final class ProjectIndex: Sendable {
 
     /// Remembered calls made in the code of a type (all its declarations and extensions).
     public func calls(inType typeName: String, from scope: String? = nil) -> [IndexedCall] {
-        guard let id = typeIDs[canonical(typeName, from: scope)] else { return [] }
+        guard let id = typeIDs.slot(of: canonical(typeName, from: scope)) else { return [] }
         return callTables[Int(id)]
     }
 }
@@ -604,12 +608,12 @@ struct MemberTable: Sendable {
 
 /// Member lookup along superclass chains, shared by the finished index and by its construction.
 private struct MemberLookup: Sendable {
-    let typeIDs: [String: Int32]
+    let typeIDs: NameSlots
     let superclassIDs: [Int32]
     let members: MemberTable
 
     func member(_ name: String, ofKey key: String) -> ProjectIndex.MemberFacts? {
-        guard let slot = members.slot(of: name), var id = typeIDs[key] else { return nil }
+        guard let slot = members.slot(of: name), var id = typeIDs.slot(of: key) else { return nil }
         for _ in 0..<ProjectIndex.maxChainLength {
             if let facts = members.member(slot, ofType: id) { return facts }
             let next = superclassIDs[Int(id)]

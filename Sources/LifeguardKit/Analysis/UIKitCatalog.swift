@@ -20,6 +20,9 @@ public enum UIKitCatalog {
         "UITableViewHeaderFooterView", "UIVisualEffectView", "UITextField", "UITextView", "UIWindow",
     ]
 
+    /// `otherClasses` as a name table, for lookups.
+    static let otherClassNames = NameSlots(otherClasses)
+
     /// Framework classes that are neither controllers nor views but are classes (reference types).
     public static let otherClasses: Set<String> = [
         "NSObject", "UIResponder", "UIGestureRecognizer", "UIApplication", "CALayer", "NSOperation", "Operation",
