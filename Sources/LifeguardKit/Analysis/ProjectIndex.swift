@@ -237,8 +237,8 @@ public final class ProjectIndex: Sendable {
         typeFacts = facts
         superclassIDs = facts.map { $0.superclass.flatMap { ids.slot(of: $0) } ?? -1 }
         controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
-                                             bases: controllerBases)
-        viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBases)
+                                             bases: controllerBaseNames)
+        viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBaseNames)
         var superclassTable: [String: String] = [:]
         superclassTable.reserveCapacity(keys.count)
         for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclassTable[key] = superclass } }
@@ -339,9 +339,9 @@ public final class ProjectIndex: Sendable {
     /// walked once, with the answers of its links remembered, so the whole is linear; a cycle
     /// answers no.
     private static func resolveChains(keys: [String], superclassIDs: [Int32], facts: [TypeFacts], names: NameTable,
-                                      bases: Set<String>) -> [Bool] {
+                                      bases: NameSlots) -> [Bool] {
         func matches(_ key: String) -> Bool {
-            bases.contains(key) || (bases.contains(NameTable.lastComponent(key)) && !names.declares(key))
+            bases.slot(of: key) != nil || (bases.slot(of: NameTable.lastComponent(key)) != nil && !names.declares(key))
         }
         // 0: unknown, 1: on the current path, 2: no, 3: yes.
         var state = [UInt8](repeating: 0, count: keys.count)
