@@ -50,6 +50,23 @@ final class PassOneTreeTests: XCTestCase {
         XCTAssertEqual(verdicts, [true, false], "the fixtures hold files with and without anchor words")
     }
 
+    /// Pass 1 counts a file's lines without building its line table; the count, and any position
+    /// asked of such a file anyway, are what the table gives.
+    func testLinesCountedWithoutATable() throws {
+        var sources = try FixtureFiles.swiftFiles().map { try FixtureFiles.source($0).bytes }
+        sources += ["", "\n", "a", "a\n", "a\nb", "\n\n", "a\r\nb", "a\rb\r", "\r\n", "a\r\n\rb\n"].map { Array($0.utf8) }
+        for bytes in sources {
+            let full = SourceFile(path: "a.swift", bytes: bytes)
+            let counted = SourceFile(path: "a.swift", bytesWithoutLineTable: bytes)
+            let text = String(decoding: bytes.prefix(40), as: UTF8.self)
+            XCTAssertEqual(counted.lineCount, full.lineCount, text)
+            XCTAssertEqual(counted.lineStarts, full.lineStarts, text)
+            for offset in stride(from: 0, through: bytes.count, by: max(1, bytes.count / 7)) {
+                XCTAssertEqual(counted.location(of: offset), full.location(of: offset), text)
+            }
+        }
+    }
+
     /// A `lifeguard:` comment is what makes a file with no anchor word worth linting (its
     /// suppressions are checked); a tree without trivia finds it among the comments it set aside.
     func testSuppressionCommentsAreSeenWithoutTrivia() {

@@ -392,11 +392,13 @@ public final class LintPipeline: Sendable {
             record.problem = .binary
             return (record, nil)
         }
-        let source = SourceFile(path: file.displayPath, bytes: bytes)
+        // A tree pass 2 may take must hold trivia and know its lines; any other needs only the
+        // significant tokens, and no line of it is read.
+        let source = keep ? SourceFile(path: file.displayPath, bytes: bytes)
+            : SourceFile(path: file.displayPath, bytesWithoutLineTable: bytes)
         record.bytes = bytes.count
         clock.bytes += bytes.count
         clock.lines += source.lineCount
-        // A tree pass 2 may take must hold trivia; any other needs only the significant tokens.
         let tree = keep ? SyntaxTree(source: source) : SyntaxTree(significantTokensOf: source)
         let parsed = PhaseClock.now()
         clock.parse += parsed - read

@@ -13,12 +13,50 @@ public struct SourceFile: Sendable {
     /// The file's bytes, untouched: every offset in Lifeguard points into this array.
     public let bytes: [UInt8]
     /// Byte offset of the first byte of every line; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    public var lineStarts: [Int] {
+        // Never empty for a file that built its table; a file that did not builds it when asked.
+        storedLineStarts.isEmpty ? SourceFile.computeLineStarts(bytes) : storedLineStarts
+    }
+    private let storedLineStarts: [Int]
+    /// The number of lines, counting a last line without a terminator.
+    public let lineCount: Int
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = SourceFile.computeLineStarts(bytes)
+        let starts = SourceFile.computeLineStarts(bytes)
+        storedLineStarts = starts
+        lineCount = starts.count > 1 && starts.last == bytes.count ? starts.count - 1 : starts.count
+    }
+
+    /// A file whose line table is not built, only its lines counted: pass 1 reads no line of
+    /// the files it does not keep, and a table costs a search and an integer per line. Asking
+    /// for a position still answers right (the table is built then, every time).
+    init(path: String, bytesWithoutLineTable bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        storedLineStarts = []
+        lineCount = SourceFile.countLines(bytes)
+    }
+
+    /// `lineCount` without the table: line feeds counted (a file with a carriage return, rare,
+    /// is counted through the table).
+    static func countLines(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let last = buffer.last else { return 1 }
+            if memchr(base, 0x0D, buffer.count) != nil {
+                let starts = computeLineStarts(bytes)
+                return starts.count > 1 && starts.last == bytes.count ? starts.count - 1 : starts.count
+            }
+            // `memchr` jumps from line to line many bytes at a time; a byte loop is slower.
+            var feeds = 0
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                feeds += 1
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return last == 0x0A ? feeds : feeds + 1
+        }
     }
 
     public init(path: String, text: String) {
@@ -56,36 +94,34 @@ public struct SourceFile: Sendable {
         return starts
     }
 
-    /// The number of lines, counting a last line without a terminator.
-    public var lineCount: Int {
-        if let last = lineStarts.last, last == bytes.count, lineStarts.count > 1 {
-            return lineStarts.count - 1
-        }
-        return lineStarts.count
-    }
-
     /// The 0-based index of the line holding `offset`.
     public func lineIndex(of offset: Int) -> Int {
+        Self.lineIndex(of: offset, in: lineStarts)
+    }
+
+    private static func lineIndex(of offset: Int, in starts: [Int]) -> Int {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
 
     /// 1-based line and 1-based byte column of a byte offset.
     public func location(of offset: Int) -> SourceLocation {
+        let starts = lineStarts
         let clamped = max(0, min(offset, bytes.count))
-        let line = lineIndex(of: clamped)
-        return SourceLocation(line: line + 1, column: clamped - lineStarts[line] + 1)
+        let line = Self.lineIndex(of: clamped, in: starts)
+        return SourceLocation(line: line + 1, column: clamped - starts[line] + 1)
     }
 
     /// The byte range of the 0-based line `index`, without its line terminator.
     public func lineRange(_ index: Int) -> Range<Int> {
-        let start = lineStarts[index]
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] : bytes.count
+        let starts = lineStarts
+        let start = starts[index]
+        var end = index + 1 < starts.count ? starts[index + 1] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return start..<end
     }
@@ -113,7 +149,8 @@ public struct SourceFile: Sendable {
     /// The 1-based column of `offset` counted in UTF-16 code units, as SARIF expects.
     public func utf16Column(of offset: Int) -> Int {
         let clamped = max(0, min(offset, bytes.count))
-        let start = lineStarts[lineIndex(of: clamped)]
+        let starts = lineStarts
+        let start = starts[Self.lineIndex(of: clamped, in: starts)]
         return String(decoding: bytes[start..<clamped], as: UTF8.self).utf16.count + 1
     }
 }
