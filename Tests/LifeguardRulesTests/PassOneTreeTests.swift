@@ -67,6 +67,22 @@ final class PassOneTreeTests: XCTestCase {
         }
     }
 
+    /// A name token's binding looked up by its bytes is the binding of its spelling, for every
+    /// identifier of every fixture (backticked names, `self`, `$0` and free names included).
+    func testBindingsOfTokensAreBindingsOfTheirNames() throws {
+        var kinds = Set<String>()
+        for file in FixtureFiles.swiftFiles() {
+            let tree = SyntaxTree(source: try FixtureFiles.source(file))
+            let model = FileModel(tree: tree, index: .empty)
+            for (index, token) in tree.tokens.enumerated() where token.kind == .identifier {
+                let byName = model.binding(of: tree.text(ofToken: index), at: TokenID(index))
+                XCTAssertEqual(model.binding(ofToken: TokenID(index)), byName, "\(FixtureFiles.shortPath(file)) token \(index)")
+                kinds.insert(String(describing: byName).prefix(while: { $0 != "(" }).description)
+            }
+        }
+        XCTAssertTrue(kinds.isSuperset(of: ["selfValue", "free", "local", "parameter", "closureParameter"]), "\(kinds)")
+    }
+
     /// A `lifeguard:` comment is what makes a file with no anchor word worth linting (its
     /// suppressions are checked); a tree without trivia finds it among the comments it set aside.
     func testSuppressionCommentsAreSeenWithoutTrivia() {

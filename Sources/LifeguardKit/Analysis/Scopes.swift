@@ -117,22 +117,9 @@ struct ScopeTable: Sendable {
         let range = tree.nameBytes(ofToken: token)
         // `self` and `super` hold no letter another scalar is canonically equivalent to (as
         // KELVIN SIGN is to `K`): comparing bytes is comparing strings.
-        let slot: Int32?? = tree.source.bytes.withUnsafeBufferPointer { bytes in
-            let name = UnsafeBufferPointer(rebasing: bytes[range])
-            if Self.isSelfOrSuper(name) { return .none }
-            return .some(slots.slot(of: name))
-        }
-        guard let slot else { return .selfValue }
+        if tree.source.bytes(range, equal: "self") || tree.source.bytes(range, equal: "super") { return .selfValue }
+        let slot = tree.source.bytes.withUnsafeBufferPointer { slots.slot(of: UnsafeBufferPointer(rebasing: $0[range])) }
         return slot.flatMap { binding(inSlot: $0, at: token) } ?? .free(tree.text(ofToken: token))
-    }
-
-    private static func isSelfOrSuper(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard name.count == 4 || name.count == 5, name[0] == UInt8(ascii: "s") else { return false }
-        if name.count == 4 {
-            return name[1] == UInt8(ascii: "e") && name[2] == UInt8(ascii: "l") && name[3] == UInt8(ascii: "f")
-        }
-        return name[1] == UInt8(ascii: "u") && name[2] == UInt8(ascii: "p") && name[3] == UInt8(ascii: "e")
-            && name[4] == UInt8(ascii: "r")
     }
 
     /// The entry of a name's slot that encloses `token`, if any.

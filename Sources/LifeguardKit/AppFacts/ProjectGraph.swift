@@ -238,9 +238,9 @@ struct ProjectGraph {
                 let key = try withString { Self.settingKeys.slot(of: $0) } ?? -1
                 try parser.expect(UInt8(ascii: "="))
                 switch key {
-                case 0: settings.infoPlistFile = try stringValue()
-                case 1: settings.supportsMultipleScenes = try stringValue()
-                case 2: settings.sceneManifestGeneration = try stringValue()
+                case 0: settings.infoPlistFile = try stringValue(depth: 4)
+                case 1: settings.supportsMultipleScenes = try stringValue(depth: 4)
+                case 2: settings.sceneManifestGeneration = try stringValue(depth: 4)
                 default: _ = try parser.value(depth: 4, builds: false)
                 }
                 try parser.expect(UInt8(ascii: ";"))
@@ -248,30 +248,27 @@ struct ProjectGraph {
             return settings
         }
 
-        /// A value that should be a string; `nil` (read past) when it is an array, a
-        /// dictionary or data, as `OldStylePlist.string` answers.
-        private mutating func stringValue() throws -> String? {
+        /// A value that should be a string, read by `read`; `nil` (read past at `depth`, with the
+        /// general parser's checks) when it is an array, a dictionary or data, as
+        /// `OldStylePlist.string` answers.
+        private mutating func ifString<T>(depth: Int, _ read: (inout DirectReader) throws -> T) throws -> T? {
             try parser.skipTrivia()
             guard parser.position < parser.bytes.count else { throw parser.error("unexpected end of file") }
             switch parser.bytes[parser.position] {
             case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "<"):
-                _ = try parser.value(depth: 3, builds: false)
+                _ = try parser.value(depth: depth, builds: false)
                 return nil
             default:
-                return try parser.string()
+                return try read(&self)
             }
         }
 
-        private mutating func reference(graph: inout ProjectGraph) throws -> Int32? {
-            try parser.skipTrivia()
-            guard parser.position < parser.bytes.count else { throw parser.error("unexpected end of file") }
-            switch parser.bytes[parser.position] {
-            case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "<"):
-                _ = try parser.value(depth: 3, builds: false)
-                return nil
-            default:
-                return try withString { graph.number($0) }
-            }
+        private mutating func stringValue(depth: Int = 3) throws -> String? {
+            try ifString(depth: depth) { try $0.parser.string() }
+        }
+
+        private mutating func reference(depth: Int = 3, graph: inout ProjectGraph) throws -> Int32? {
+            try ifString(depth: depth) { reader in try reader.withString { graph.number($0) } }
         }
 
         /// The strings of an array value, numbered (other elements skipped, as
@@ -289,7 +286,7 @@ struct ProjectGraph {
                     parser.position += 1
                     return result
                 }
-                if let number = try reference(graph: &graph) { result.append(number) }
+                if let number = try reference(depth: 4, graph: &graph) { result.append(number) }
                 try parser.skipTrivia()
                 guard parser.position < parser.bytes.count else { throw parser.error("unterminated array") }
                 if parser.bytes[parser.position] == UInt8(ascii: ",") {
