@@ -23,15 +23,13 @@ public final class FileModel: Sendable {
     /// a dictionary of them, its keys hashed, cost more than every scan its rules make).
     let typesByKey: [String: [TypeID]]
     static let typesScannedByKey = 8
-    /// Every local declaration with its visibility.
-    let scopes: ScopeTable
     /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
     let selfTokens: [Int]
     /// Names declared as generic parameters anywhere in the file (`Sheet` in `Container<Sheet>`):
     /// only these send a type name through the enclosing declarations' generic clauses.
     let genericParameterNames: Set<String>
-    /// What is computed when a rule first asks: protocol events, the locals `self` keeps, the
-    /// object each local stands for.
+    /// What is computed when a rule first asks: every local declaration with its visibility
+    /// (`ScopeTable`), protocol events, the locals `self` keeps, the object each local stands for.
     let memo: Memo
 
     /// What a type (or the type an extension extends) is.
@@ -101,7 +99,6 @@ public final class FileModel: Sendable {
             genericNames.formUnion(GenericParameters.declared(tree, afterName: functions[index].nameToken).keys)
         }
         genericParameterNames = genericNames
-        scopes = ScopeTable(tree: tree)
         // Only rules read `self` tokens; the summaries of pass one do not.
         selfTokens = withDestinations ? FileModel.findSelfTokens(tree) : []
     }
@@ -114,6 +111,7 @@ public final class FileModel: Sendable {
     final class Memo: @unchecked Sendable {
         private let lock = NSLock()
         private var events: EventIndex?
+        private var scopes: ScopeTable?
         private var ownedLocals: Set<VariableID>?
         /// By variable position, sized on the first store (most files' models resolve no local).
         private var objects: [ObjectRef?] = []
@@ -127,6 +125,17 @@ public final class FileModel: Sendable {
             return lock.withLock {
                 if events == nil { events = computed }
                 return events!
+            }
+        }
+
+        /// The file's scope table, built on first use: pass 1 builds a model for every file, and
+        /// many files' summaries never resolve a name.
+        func scopes(_ build: () -> ScopeTable) -> ScopeTable {
+            if let known = lock.withLock({ scopes }) { return known }
+            let built = build()
+            return lock.withLock {
+                if scopes == nil { scopes = built }
+                return scopes!
             }
         }
 
@@ -150,6 +159,9 @@ public final class FileModel: Sendable {
             }
         }
     }
+
+    /// Every local declaration with its visibility.
+    var scopes: ScopeTable { memo.scopes { ScopeTable(tree: tree) } }
 
     static func findSelfTokens(_ tree: SyntaxTree) -> [Int] {
         var result: [Int] = []

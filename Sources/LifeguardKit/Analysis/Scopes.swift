@@ -32,7 +32,10 @@ public enum AccessorValue: Hashable, Sendable {
 /// Visibility ranges of one name are laminar (two are disjoint or one holds the other), as
 /// blocks are, so the innermost declaration visible at a token is the first encloser of the
 /// last declaration starting before it that still covers the token.
-struct ScopeTable: Sendable {
+///
+/// A class: a model builds its table on first use and every lookup after reads it in place
+/// (a struct read out of the model's memo would copy its arrays, one reference each, per lookup).
+final class ScopeTable: Sendable {
     struct Entry: Sendable {
         /// Raw token range the name is visible over.
         var from: Int32
@@ -79,10 +82,10 @@ struct ScopeTable: Sendable {
     }
 
     /// Each declared name's slot: its entries are `entries[ranges[slot]]`, sorted by start.
-    private var slots = NameSlots()
-    private var ranges: [Range<Int32>] = []
+    private let slots: NameSlots
+    private let ranges: [Range<Int32>]
     /// Every name's entries, one name after another (one array for the file, not one per name).
-    private var entries: [Entry] = []
+    private let entries: [Entry]
 
     /// How many same-named enclosers a lookup climbs before giving up (deeper shadowing is
     /// resolved as unknown rather than walked).
