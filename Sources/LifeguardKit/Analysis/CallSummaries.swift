@@ -327,7 +327,7 @@ public struct CallSummaries: Sendable {
     private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) {
         // The starting effects and the callers of each function are independent: built side by side.
         let snapshot = self
-        var effects: [Set<UInt64>] = []
+        var effects: [EffectList] = []
         var callers = CallerLists()
         for part in Parallel.map([0, 1], { task -> PropagationStart in
             task == 0 ? .effects(snapshot.startingEffects(resolved, ownEffects: ownEffects))
@@ -348,9 +348,10 @@ public struct CallSummaries: Sendable {
                 let caller = Int(caller32)
                 let item = calls.calls[Int(call)]
                 var grew = false
-                for effect in effects[callee] {
+                let calleeEffects = effects[callee].items
+                for effect in calleeEffects {
                     if let mapped = PackedEffects.map(effect, through: item, arguments: calls.arguments),
-                       effects[caller].insert(mapped).inserted { grew = true }
+                       effects[caller].insert(mapped) { grew = true }
                 }
                 if grew, callers.hasCallers(caller), queued.insert(caller).inserted {
                     depth[caller] = max(depth[caller], depth[callee] + 1)
@@ -359,27 +360,57 @@ public struct CallSummaries: Sendable {
             }
         }
         for index in functions.indices where !effects[index].isEmpty {
-            functions[index].effects = Set(effects[index].map { PackedEffects.unpack($0, names: symbols) })
+            functions[index].effects = Set(effects[index].items.map { PackedEffects.unpack($0, names: symbols) })
         }
     }
 
     /// What one task of the propagation's start produced.
     private enum PropagationStart: Sendable {
-        case effects([Set<UInt64>])
+        case effects([EffectList])
         case callers(CallerLists)
     }
 
     /// Each function's own effects, with what it hands to unknown code.
-    private func startingEffects(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) -> [Set<UInt64>] {
-        var effects: [Set<UInt64>] = ownEffects.map { $0.isEmpty ? [] : Set($0) }
+    private func startingEffects(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) -> [EffectList] {
+        // A function's own effects are distinct already (the extractor gathered them in a set).
+        var effects = ownEffects.map(EffectList.init(distinct:))
         for slice in resolved {
             for (caller, call) in slice.escapes {
                 for argument in calls.arguments(of: call) {
-                    effects[Int(caller)].insert(argument.target | UInt64(Effect.escapesToUnknown.rawValue))
+                    _ = effects[Int(caller)].insert(argument.target | UInt64(Effect.escapesToUnknown.rawValue))
                 }
             }
         }
         return effects
+    }
+
+    /// A function's packed effects while they propagate. A function has a handful, so a list
+    /// searched in place costs less than a set's hashing (for every effect of every callee at
+    /// every call site); past `searchedInPlace` a set beside the list keeps a function with
+    /// thousands of effects from costing quadratic time.
+    struct EffectList: Sendable {
+        private(set) var items: [UInt64]
+        private var members: Set<UInt64>?
+        static let searchedInPlace = 32
+
+        init(distinct items: [UInt64]) {
+            self.items = items
+            members = items.count > Self.searchedInPlace ? Set(items) : nil
+        }
+
+        var isEmpty: Bool { items.isEmpty }
+
+        /// Adds `effect` unless it is there; returns whether it was added.
+        mutating func insert(_ effect: UInt64) -> Bool {
+            if members != nil {
+                guard members!.insert(effect).inserted else { return false }
+            } else if items.contains(effect) {
+                return false
+            }
+            items.append(effect)
+            if members == nil, items.count > Self.searchedInPlace { members = Set(items) }
+            return true
+        }
     }
 
     /// The calls reaching each function, (caller, call) in caller order, in one array sliced by
