@@ -840,7 +840,7 @@ public struct FileSummaries: Sendable {
     /// own parameters.
     public static func extract(_ tree: SyntaxTree, qualifiedTypeNames: [String],
                                declaredBaseNames: Set<String>? = nil) -> FileSummaries {
-        let model = FileModel(tree: tree, index: ProjectIndex.empty, withDestinations: false, qualifiedNames: qualifiedTypeNames)
+        let model = FileModel(tree: tree, index: ProjectIndex.empty, qualifiedNames: qualifiedTypeNames)
         return Extractor(model: model, qualifiedTypeNames: qualifiedTypeNames, declaredBaseNames: declaredBaseNames).run()
     }
 

@@ -25,6 +25,7 @@ extension FileModel {
     /// The `self` tokens (not `Type.self`) in a raw token range, found by binary search in the
     /// file's sorted list, so asking for every nested closure stays linear overall.
     public func selfTokens(in range: Range<Int>) -> ArraySlice<Int> {
+        let selfTokens = self.selfTokens
         var low = 0
         var high = selfTokens.count
         while low < high {

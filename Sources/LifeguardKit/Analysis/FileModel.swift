@@ -8,8 +8,6 @@ import Foundation
 public final class FileModel: Sendable {
     public let tree: SyntaxTree
     public let index: ProjectIndex
-    /// What takes each expression's value, by the raw token it starts at.
-    let destinations: [Int: ValueDestination]
     /// Calls grouped by base name, so a rule looks up `addSubview` instead of scanning every
     /// call: each name's slot, and its calls (in source order) at `callsInNameOrder[callRanges[slot]]`
     /// (one array for the file, not one per name).
@@ -23,13 +21,12 @@ public final class FileModel: Sendable {
     /// a dictionary of them, its keys hashed, cost more than every scan its rules make).
     let typesByKey: [String: [TypeID]]
     static let typesScannedByKey = 8
-    /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
-    let selfTokens: [Int]
     /// Names declared as generic parameters anywhere in the file (`Sheet` in `Container<Sheet>`):
     /// only these send a type name through the enclosing declarations' generic clauses.
     let genericParameterNames: Set<String>
     /// What is computed when a rule first asks: every local declaration with its visibility
-    /// (`ScopeTable`), protocol events, the locals `self` keeps, the object each local stands for.
+    /// (`ScopeTable`), the `self` tokens, where values go, protocol events, the locals `self`
+    /// keeps, the object each local stands for.
     let memo: Memo
 
     /// What a type (or the type an extension extends) is.
@@ -44,18 +41,11 @@ public final class FileModel: Sendable {
         public var isReferenceType: Bool
     }
 
-    public convenience init(tree: SyntaxTree, index: ProjectIndex) {
-        self.init(tree: tree, index: index, withDestinations: true)
-    }
-
-    /// `withDestinations: false` leaves out what only rules ask (where values go), for the
-    /// summaries of pass one.
     /// `qualifiedNames`: `ProjectIndex.qualifiedNames(tree)`, when the caller has them already.
-    init(tree: SyntaxTree, index: ProjectIndex, withDestinations: Bool, qualifiedNames: [String]? = nil) {
+    public init(tree: SyntaxTree, index: ProjectIndex, qualifiedNames: [String]? = nil) {
         self.tree = tree
         self.index = index
         memo = Memo(variables: tree.outline.variables.count)
-        self.destinations = withDestinations ? FileModel.computeDestinations(tree.outline) : [:]
         let calls = tree.outline.calls
         var slots = NameSlots(capacity: calls.count)
         var slotOfCall = [Int32](repeating: 0, count: calls.count)
@@ -99,8 +89,6 @@ public final class FileModel: Sendable {
             genericNames.formUnion(GenericParameters.declared(tree, afterName: functions[index].nameToken).keys)
         }
         genericParameterNames = genericNames
-        // Only rules read `self` tokens; the summaries of pass one do not.
-        selfTokens = withDestinations ? FileModel.findSelfTokens(tree) : []
     }
 
     /// A model's answers computed on first use, behind one lock (a model is used by one thread at
@@ -113,6 +101,8 @@ public final class FileModel: Sendable {
         private var events: EventIndex?
         private var scopes: ScopeTable?
         private var ownedLocals: Set<VariableID>?
+        private var selfTokens: [Int]?
+        private var destinations: [Int: ValueDestination]?
         /// By variable position, sized on the first store (most files' models resolve no local).
         private var objects: [ObjectRef?] = []
         private let variableCount: Int
@@ -120,31 +110,39 @@ public final class FileModel: Sendable {
         init(variables count: Int) { variableCount = count }
 
         func events(_ compute: () -> EventIndex) -> EventIndex {
-            if let known = lock.withLock({ events }) { return known }
-            let computed = compute()
-            return lock.withLock {
-                if events == nil { events = computed }
-                return events!
-            }
+            remembered({ events }, { events = $0 }, compute)
         }
 
         /// The file's scope table, built on first use: pass 1 builds a model for every file, and
         /// many files' summaries never resolve a name.
         func scopes(_ build: () -> ScopeTable) -> ScopeTable {
-            if let known = lock.withLock({ scopes }) { return known }
-            let built = build()
-            return lock.withLock {
-                if scopes == nil { scopes = built }
-                return scopes!
-            }
+            remembered({ scopes }, { scopes = $0 }, build)
+        }
+
+        /// The `self` tokens, found on first use: only the rules about closures that keep `self`
+        /// ask, in the files where they find a timer or an observer.
+        func selfTokens(_ find: () -> [Int]) -> [Int] {
+            remembered({ selfTokens }, { selfTokens = $0 }, find)
+        }
+
+        /// What takes each expression's value, computed on first use (the same rules ask).
+        func destinations(_ compute: () -> [Int: ValueDestination]) -> [Int: ValueDestination] {
+            remembered({ destinations }, { destinations = $0 }, compute)
         }
 
         func ownedLocals(_ compute: () -> Set<VariableID>) -> Set<VariableID> {
-            if let known = lock.withLock({ ownedLocals }) { return known }
+            remembered({ ownedLocals }, { ownedLocals = $0 }, compute)
+        }
+
+        /// The stored answer, or `compute`'s, stored unless another thread stored one first.
+        private func remembered<Answer>(_ read: () -> Answer?, _ store: (Answer) -> Void,
+                                        _ compute: () -> Answer) -> Answer {
+            if let known = lock.withLock(read) { return known }
             let computed = compute()
             return lock.withLock {
-                if ownedLocals == nil { ownedLocals = computed }
-                return ownedLocals!
+                if let stored = read() { return stored }
+                store(computed)
+                return computed
             }
         }
 
@@ -162,6 +160,12 @@ public final class FileModel: Sendable {
 
     /// Every local declaration with its visibility.
     var scopes: ScopeTable { memo.scopes { ScopeTable(tree: tree) } }
+
+    /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
+    var selfTokens: [Int] { memo.selfTokens { FileModel.findSelfTokens(tree) } }
+
+    /// What takes each expression's value, by the raw token it starts at.
+    var destinations: [Int: ValueDestination] { memo.destinations { FileModel.computeDestinations(tree.outline) } }
 
     static func findSelfTokens(_ tree: SyntaxTree) -> [Int] {
         var result: [Int] = []
