@@ -148,13 +148,50 @@ final class AppFactsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("App.xcodeproj")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
-        try Data("// !$*UTF8*$!\n{ objects = { A = {isa = PBXGroup; ".utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+        let damaged = "// !$*UTF8*$!\n{ objects = { T = {isa = PBXNativeTarget; productType = \"com.apple.product-type.application\"; "
+        try Data(damaged.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
         try Data().write(to: folder.appendingPathComponent("Screen.swift"))
         let facts = AppFacts.locate(forLinting: [folder.path], workingDirectory: folder.path, lookingUpward: false)
         XCTAssertEqual(facts.problems.count, 1)
         XCTAssertTrue(facts.problems.first?.description.contains("cannot be parsed") == true,
                       facts.problems.first?.description ?? "no problem reported")
         XCTAssertEqual(facts.sceneSupport(forFile: "Screen.swift"), .unknown)
+    }
+
+    /// A project that never spells the application product type (a framework's) is not parsed:
+    /// it has no app target to read, whole or damaged, and gives no warning. The same file with an
+    /// application target is read.
+    func testProjectsWithoutAnApplicationTargetAreNotParsed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifeguard-facts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func write(_ name: String, _ text: String) throws -> String {
+            let project = folder.appendingPathComponent("\(name).xcodeproj")
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+            let file = project.appendingPathComponent("project.pbxproj")
+            try Data(text.utf8).write(to: file)
+            return file.path
+        }
+        func framework(_ productType: String) -> String {
+            """
+            // !$*UTF8*$!
+            { objects = {
+                T = {isa = PBXNativeTarget; name = Kit; productType = "\(productType)"; buildPhases = (S); };
+                S = {isa = PBXSourcesBuildPhase; files = (B); };
+                B = {isa = PBXBuildFile; fileRef = F; };
+                F = {isa = PBXFileReference; path = Kit.swift; sourceTree = SOURCE_ROOT; };
+            }; }
+            """
+        }
+        let kit = try write("Kit", framework("com.apple.product-type.framework"))
+        XCTAssertFalse(XcodeProject.mayHaveApplicationTarget(Array(framework("com.apple.product-type.framework").utf8)))
+        XCTAssertEqual(try XcodeProject(pbxprojAt: kit).targets.map(\.name), [])
+        let app = try write("App", framework("com.apple.product-type.application"))
+        XCTAssertEqual(try XcodeProject(pbxprojAt: app).targets.map(\.name), ["Kit"])
+        XCTAssertEqual(try XcodeProject(pbxprojAt: app).targets.first?.swiftFiles, [folder.path + "/Kit.swift"])
+        let broken = try write("Broken", "// !$*UTF8*$!\n{ objects = { A = {isa = PBXGroup; ")
+        XCTAssertEqual(try XcodeProject(pbxprojAt: broken).targets.count, 0)
+        let facts = AppFacts.locate(forLinting: [folder.path], workingDirectory: folder.path, lookingUpward: false)
+        XCTAssertEqual(facts.problems.map(\.description), [])
     }
 
     /// The fixture's project file, and with `LIFEGUARD_PBXPROJ_DIRECTORY=/path/to/checkouts` every

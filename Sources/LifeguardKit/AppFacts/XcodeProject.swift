@@ -21,18 +21,39 @@ public struct XcodeProject: Sendable {
 
     /// Reads `path/to/App.xcodeproj/project.pbxproj`. Anything malformed is a thrown error the
     /// caller turns into a warning.
+    ///
+    /// A file that never spells the application product type has no application target, so it
+    /// is not parsed at all: a workspace's framework and library projects are often most of its
+    /// project bytes. (Xcode writes the product type as is, in every format it saves; a project
+    /// spelling it with escapes, or a broken framework project, is read as having no app target,
+    /// without a warning.)
     public init(pbxprojAt path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw AppFactsError(path: path, reason: "cannot read the file")
         }
+        let bytes = [UInt8](data)
+        guard Self.mayHaveApplicationTarget(bytes) else {
+            self.init(targets: [])
+            return
+        }
         let projectDirectory = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         do {
-            try self.init(parsing: [UInt8](data), projectDirectory: projectDirectory)
+            try self.init(parsing: bytes, projectDirectory: projectDirectory)
         } catch let error as OldStylePlist.SyntaxError {
             throw AppFactsError(path: path, reason: "cannot be parsed (\(error))")
         } catch is NotAProject {
             throw AppFactsError(path: path, reason: "not an Xcode project file")
         }
+    }
+
+    private init(targets: [AppTarget]) {
+        self.targets = targets
+    }
+
+    /// Whether `bytes` spell the application product type anywhere.
+    static func mayHaveApplicationTarget(_ bytes: [UInt8]) -> Bool {
+        let marker = Array(ProjectGraph.applicationProductType.utf8)
+        return bytes.withUnsafeBufferPointer { AnchorWords.contains(marker, in: $0) }
     }
 
     /// A property list that parses but has no `objects` dictionary.
