@@ -65,7 +65,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
         self.tokens = tokens
         self.sig = significant.indices
         self.partner = significant.partner
-        self.count = significant.indices.count
+        self.count = significant.count
         // Room for what typical code holds per significant token, so the arrays rarely regrow
         // (regrowing copies structs that hold strings and arrays).
         outline.nodes.reserveCapacity(count / 6)

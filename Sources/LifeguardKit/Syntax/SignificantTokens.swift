@@ -3,8 +3,11 @@
 /// Pairs: `()`, `[]`, `{}`, string delimiters, and interpolation `\(`/`)`. Pairing follows
 /// `#if` branches like the outline does, and a closer that matches nothing stays unpaired.
 struct SignificantTokens {
-    /// Raw token index of each significant token.
+    /// Raw token index of each significant token (for a tree without trivia, one more element:
+    /// the same array as `positionOfRaw`); `count` says how many there are.
     var indices: [Int32]
+    /// How many significant tokens there are.
+    let count: Int
     /// For each significant position, the significant position of its partner bracket, or -1.
     var partner: [Int32]
     /// For each raw token, the significant position at or after it.
@@ -47,7 +50,7 @@ struct SignificantTokens {
             }
         }
         let significant = SignificantTokens(indices: indices, partner: pairs(of: gathered, work: work),
-                                            positionOfRaw: positions)
+                                            positionOfRaw: positions, count: gathered.count)
         return (significant, gathered)
     }
 
@@ -59,8 +62,9 @@ struct SignificantTokens {
             for index in 0...count { positions[index] = Int32(truncatingIfNeeded: index) }
             initialized = count + 1
         }
-        return SignificantTokens(indices: Array(identity[0..<count]), partner: pairs(of: tokens, work: work),
-                                 positionOfRaw: identity)
+        // Both maps are the identity: one array serves as both (its last element is past `count`).
+        return SignificantTokens(indices: identity, partner: pairs(of: tokens, work: work), positionOfRaw: identity,
+                                 count: count)
     }
 
     /// For each of `tokens` (significant ones), the position of its partner bracket, or -1.
@@ -111,7 +115,8 @@ struct SignificantTokens {
         return partner
     }
 
-    private init(indices: [Int32], partner: [Int32], positionOfRaw: [Int32]) {
+    private init(indices: [Int32], partner: [Int32], positionOfRaw: [Int32], count: Int) {
+        self.count = count
         self.indices = indices
         self.partner = partner
         self.positionOfRaw = positionOfRaw

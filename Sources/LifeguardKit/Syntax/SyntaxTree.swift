@@ -58,7 +58,7 @@ public final class SyntaxTree: Sendable {
     public func nextSignificant(after token: Int) -> Int? {
         guard token + 1 <= tokens.count else { return nil }
         let position = Int(significant.positionOfRaw[token + 1])
-        return position < significant.indices.count ? Int(significant.indices[position]) : nil
+        return position < significant.count ? Int(significant.indices[position]) : nil
     }
 
     /// The previous significant token before raw index `token`, or `nil` at the start.
@@ -171,7 +171,7 @@ public final class SyntaxTree: Sendable {
 
 extension SyntaxTree: SignificantTokenReader {
     func significantToken(_ position: Int) -> Token {
-        position >= 0 && position < significant.indices.count
+        position >= 0 && position < significant.count
             ? tokens[Int(significant.indices[position])] : Token(kind: .unknown, range: 0..<0)
     }
 
