@@ -84,6 +84,22 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(directory.code, EISDIR)
     }
 
+    #if os(Linux)
+    /// A file whose size says nothing of its length (`/proc` reports 0 for text it makes up on
+    /// each read) is read to its real end: only a regular file that reads short exactly at its
+    /// size ends there without another `read`.
+    func testReaderReadsPastAFileSizeThatIsNotItsLength() throws {
+        var status = stat()
+        XCTAssertEqual(stat("/proc/self/status", &status), 0)
+        XCTAssertEqual(status.st_size, 0)
+        guard case .success(let contents) = FileReader.read("/proc/self/status") else { return XCTFail("not readable") }
+        let text = String(decoding: contents.bytes, as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("Name:"), text)
+        XCTAssertTrue(text.contains("\nVmRSS:") || text.contains("\nThreads:"), text)
+        XCTAssertTrue(text.hasSuffix("\n"), text)
+    }
+    #endif
+
     /// The app-facts walk reads plists in real folders and never follows a link, so a link
     /// cycle under the linted folder costs nothing (it once walked 200,000 entries around one).
     func testAppFactsWalkDoesNotFollowLinks() throws {

@@ -159,6 +159,8 @@ public struct CallSummaries: Sendable {
         var symbolOfFunction: [Int32] = []
         symbolOfFunction.reserveCapacity(count)
         symbols = NameSlots(capacity: files.reduce(count) { $0 + $1.names.count } / 2)
+        var symbolsOfFiles: [[Int32]] = []
+        symbolsOfFiles.reserveCapacity(files.count)
         for file in files {
             let symbolOf = (0..<Int32(truncatingIfNeeded: file.names.count)).map { slot in
                 file.names.withName(slot) { symbols.insert(bytes: $0) }
@@ -168,8 +170,20 @@ public struct CallSummaries: Sendable {
                                           isPrivate: function.isPrivate, effects: []))
                 symbolOfFunction.append(function.kind == .accessor ? -1 : symbols.insert(function.fullName))
                 ownEffects.append(function.effects.map { PackedEffects.renumbered($0, symbolOf) })
+            }
+            symbolsOfFiles.append(symbolOf)
+        }
+        // Calls are taken once every callable name is known. A call to a name no function of the run
+        // has, handing on none of the caller's targets, can neither reach a callee nor escape
+        // anything: over half of a run's calls (`UIView()`, `reloadData()`), left out.
+        var isCallable = [Bool](repeating: false, count: symbols.count)
+        for symbol in symbolOfFunction where symbol >= 0 { isCallable[Int(symbol)] = true }
+        for (file, symbolOf) in zip(files, symbolsOfFiles) {
+            for summary in file.functions {
                 let start = Int32(truncatingIfNeeded: calls.count)
-                calls.append(file.calls, function.calls, renumberedBy: symbolOf)
+                calls.append(file.calls, summary.calls, renumberedBy: symbolOf) { callee, call in
+                    isCallable[Int(callee)] || !call.arguments.isEmpty
+                }
                 callRanges.append(start..<Int32(truncatingIfNeeded: calls.count))
             }
         }
@@ -698,10 +712,13 @@ struct PackedCalls: Sendable {
         return arguments[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
-    /// Appends `other.calls[range]`, with names and members renumbered through `symbolOf`.
-    mutating func append(_ other: PackedCalls, _ range: Range<Int32>, renumberedBy symbolOf: [Int32]) {
+    /// Appends the calls of `other.calls[range]` that `keeps` (given the callee's renumbered
+    /// symbol), with names and members renumbered through `symbolOf`.
+    mutating func append(_ other: PackedCalls, _ range: Range<Int32>, renumberedBy symbolOf: [Int32],
+                         keeping keeps: (_ callee: Int32, Call) -> Bool) {
         for position in range {
             let call = other.calls[Int(position)]
+            guard keeps(symbolOf[Int(call.callee)], call) else { continue }
             let argumentStart = Int32(truncatingIfNeeded: arguments.count)
             for argument in other.arguments[Int(call.arguments.lowerBound)..<Int(call.arguments.upperBound)] {
                 arguments.append(Argument(position: argument.position, target: PackedEffects.renumbered(argument.target, symbolOf)))

@@ -36,15 +36,18 @@ public enum FileReader {
         let expected = Int(status.st_size)
         var failure: Int32 = 0
         let initial = max(expected, 0) + 1
+        // A regular file that reads short exactly at its size has ended there: no second `read`
+        // to see the end, so one call a file instead of two.
+        let end = (status.st_mode & S_IFMT) == S_IFREG ? expected : nil
         var bytes = [UInt8](unsafeUninitializedCapacity: initial) { buffer, count in
-            count = readFully(descriptor, into: buffer, failure: &failure)
+            count = readFully(descriptor, into: buffer, endingShortAt: end, failure: &failure)
         }
         var more = bytes.count == initial
         while failure == 0, more {
             // Rare: the file is growing, or `st_size` is not its length (a pipe, a special file).
             let chunkSize = 64 * 1024
             let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
-                count = readFully(descriptor, into: buffer, failure: &failure)
+                count = readFully(descriptor, into: buffer, endingShortAt: nil, failure: &failure)
             }
             bytes.append(contentsOf: chunk)
             more = chunk.count == chunkSize
@@ -54,14 +57,18 @@ public enum FileReader {
     }
 
     /// Reads until the buffer is full or the file ends; returns how many bytes were read.
+    /// `endingShortAt`: a read that returns less than asked and brings the total to this size is
+    /// taken as the end (a short read anywhere else, as on some network file systems, reads on).
     private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>,
-                                  failure: inout Int32) -> Int {
+                                  endingShortAt end: Int?, failure: inout Int32) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         var total = 0
         while total < buffer.count {
-            let count = systemRead(descriptor, base + total, buffer.count - total)
+            let asked = buffer.count - total
+            let count = systemRead(descriptor, base + total, asked)
             if count > 0 {
                 total += count
+                if count < asked, total == end { break }
             } else if count == 0 {
                 break
             } else if errno != EINTR {
