@@ -111,10 +111,12 @@ enum FrontEndScaling {
         let runs = Int(ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_RUNS"] ?? "") ?? 5
         let tokenize = cpuTime(runs: runs) { sources.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
         let tree = cpuTime(runs: runs) { sources.reduce(0) { $0 + SyntaxTree(source: $1).outline.nodes.count } }
+        let lean = cpuTime(runs: runs) { sources.reduce(0) { $0 + SyntaxTree(significantTokensOf: $1).outline.nodes.count } }
         func rate(_ seconds: Double) -> String { String(format: "%6.1f MB/s", Double(bytes) / seconds / 1e6) }
         print("== \(directory): \(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, CPU time")
         print("  tokenizer:            \(rate(tokenize))")
         print("  tokenizer + outline:  \(rate(tree))")
+        print("  the same without trivia (pass 1): \(rate(lean))")
     }
 
     static func scaling() {

@@ -905,12 +905,12 @@ public struct FileSummaries: Sendable {
             var effects = [Set<UInt64>](repeating: [], count: summaries.count)
             // What each function does to its own locals, for the calls that hand them on.
             let direct = model.directCalls()
-            var localEffects: [FunctionID: [VariableID: UInt16]] = [:]
-            for (call, found) in direct {
+            var localEffects = [[VariableID: UInt16]](repeating: [:], count: summaries.count)
+            for (call, found) in direct.found {
                 guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                 for (object, effect) in found {
                     if case .local(let variable) = object.root, object.path.isEmpty {
-                        localEffects[function, default: [:]][variable, default: 0] |= PackedEffects.bit(effect)
+                        localEffects[function.index][variable, default: 0] |= PackedEffects.bit(effect)
                     }
                 }
             }
@@ -926,7 +926,7 @@ public struct FileSummaries: Sendable {
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                     if let packed = record(call, direct: direct[call] ?? [], declared: declared,
-                                           locals: localEffects[function] ?? [:], effects: &effects[function.index],
+                                           locals: localEffects[function.index], effects: &effects[function.index],
                                            tables: &tables, function: function) {
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
@@ -965,21 +965,23 @@ public struct FileSummaries: Sendable {
         /// What a plain reference is as a target, read from its binding for the shapes that need
         /// no object built (`self.name`, a property, a parameter, `self`): the answer
         /// `model.trackableObject` followed by `target(_:in:)` gives, without the object.
-        /// `.general` for the rest (locals, captures, closure parameters), which the object model decides.
+        /// `.general` for the rest (locals, captures, closure parameters), which the object model
+        /// decides from the name's binding (`nil`: from the tokens).
         enum Quick {
             case target(CallSummaries.Target?)
-            case general
+            case general(Binding?)
         }
 
         func quickTarget(_ range: Range<Int>, throughSelf: Bool, at node: NodeID, in function: FunctionID) -> Quick {
             let tree = model.tree
             let first = range.lowerBound
             if throughSelf {
-                guard let dot = tree.nextSignificant(after: first), let name = tree.nextSignificant(after: dot) else { return .general }
+                guard let dot = tree.nextSignificant(after: first), let name = tree.nextSignificant(after: dot) else { return .general(nil) }
                 return .target(.member(tree.text(ofToken: name)))
             }
             if tree.token(first, is: "self") { return .target(.selfObject) }
-            switch model.binding(ofToken: TokenID(first)) {
+            let binding = model.binding(ofToken: TokenID(first))
+            switch binding {
             case .selfValue:
                 return .target(.selfObject)
             case .free(let free):
@@ -988,7 +990,7 @@ public struct FileSummaries: Sendable {
             case .parameter(let owner, let position):
                 return .target(owner == function ? .parameter(position) : nil)
             default:
-                return .general
+                return .general(binding)
             }
         }
 
@@ -1038,12 +1040,15 @@ public struct FileSummaries: Sendable {
                 // `self.name`); anything longer is not resolved at all. Unknown code matters only
                 // for the caller's own parameters, which are plain names.
                 guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf else { continue }
-                if case .target(let quick) = quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID,
-                                                         in: function) {
+                let binding: Binding?
+                switch quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                case .target(let quick):
                     if let quick, declared || quick.isParameter { add(position, quick) }
                     continue
+                case .general(let found):
+                    binding = found
                 }
-                guard let object = model.trackableObject(argument.expression, at: item.nodeID) else { continue }
+                guard let object = model.trackableObject(argument.expression, binding: binding, at: item.nodeID) else { continue }
                 if !declared {
                     if case .parameter = object.root, let target = target(object, in: function) { add(position, target) }
                     continue
@@ -1059,10 +1064,11 @@ public struct FileSummaries: Sendable {
             if declared, !item.isImplicitMember {
                 if let range = item.receiver {
                     if let throughSelf = model.simpleReference(range) {
-                        if case .target(let quick) = quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                        switch quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                        case .target(let quick):
                             receiver = quick
-                        } else {
-                            receiver = model.trackableObject(range, at: item.nodeID).flatMap { target($0, in: function) }
+                        case .general(let binding):
+                            receiver = model.trackableObject(range, binding: binding, at: item.nodeID).flatMap { target($0, in: function) }
                         }
                     }
                 } else {

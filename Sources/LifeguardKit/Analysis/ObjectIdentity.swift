@@ -270,7 +270,13 @@ extension FileModel {
 
     func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
                               visited: inout VisitedLocals) -> ObjectRef {
-        switch binding(of: name, at: token) {
+        object(of: binding(of: name, at: token), at: node, hops: hops, visited: &visited)
+    }
+
+    /// The object a name stands for, given what the name means where it is written (its binding):
+    /// a caller that has looked the binding up already does not look it up again.
+    func object(of binding: Binding, at node: NodeID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
+        switch binding {
         case .selfValue:
             return .selfObject
         case .free(let free):

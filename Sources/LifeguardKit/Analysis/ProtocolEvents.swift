@@ -130,16 +130,15 @@ extension FileModel {
 
     /// The direct effects of every call whose name can have any, found through the file's
     /// distinct call names rather than by spelling out every call's name.
-    func directCalls() -> [CallID: [(ObjectRef, CallSummaries.Effect)]] {
-        var result: [CallID: [(ObjectRef, CallSummaries.Effect)]] = [:]
+    func directCalls() -> DirectCallEffects {
+        var result = DirectCallEffects(calls: outline.calls.count)
         for (slot, calls) in callGroups {
             // Tested on the name's bytes: most names of a file are never made into a string.
             let may = callSlots.withName(slot) { ASCIIWords.mayHaveDirectEffects($0) }
                 ?? ProtocolVocabulary.mayHaveDirectEffects(callSlots.name(slot))
             guard may else { continue }
             for call in calls {
-                let effects = directEffects(of: call)
-                if !effects.isEmpty { result[call] = effects }
+                result.set(directEffects(of: call), for: call)
             }
         }
         return result
@@ -190,7 +189,18 @@ extension FileModel {
     func trackableObject(_ range: Range<Int>, at node: NodeID) -> ObjectRef? {
         guard range.lowerBound < range.upperBound, range.lowerBound < tree.tokens.count,
               tree.tokens[range.lowerBound].kind == .identifier else { return nil }
-        let object = simpleObject(range, at: node) ?? object(ofTokens: range, at: node)
+        return Self.trackable(simpleObject(range, at: node) ?? object(ofTokens: range, at: node))
+    }
+
+    /// `trackableObject(range, at: node)`, for a plain name (not `self`) at the start of `range`
+    /// whose binding the caller has looked up already (`nil`: not looked up).
+    func trackableObject(_ range: Range<Int>, binding: Binding?, at node: NodeID) -> ObjectRef? {
+        guard let binding else { return trackableObject(range, at: node) }
+        var visited = VisitedLocals()
+        return Self.trackable(object(of: binding, at: node, hops: 0, visited: &visited))
+    }
+
+    private static func trackable(_ object: ObjectRef) -> ObjectRef? {
         switch object.root {
         case .opaque: return nil
         case .global where object.path.isEmpty: return nil
@@ -543,5 +553,29 @@ enum ASCIIWords {
         let offset = name.count - word.count
         for index in word.indices where name[offset + index] != word[index] { return false }
         return true
+    }
+}
+
+/// The direct effects of a file's calls, by call position (asked for every call of the file: an
+/// array read, where a dictionary hashed every call).
+struct DirectCallEffects {
+    private var effects: [[(ObjectRef, CallSummaries.Effect)]]
+
+    init(calls count: Int) {
+        effects = Array(repeating: [], count: count)
+    }
+
+    mutating func set(_ found: [(ObjectRef, CallSummaries.Effect)], for call: CallID) {
+        effects[call.index] = found
+    }
+
+    /// The call's effects; `nil` when it has none.
+    subscript(call: CallID) -> [(ObjectRef, CallSummaries.Effect)]? {
+        effects[call.index].isEmpty ? nil : effects[call.index]
+    }
+
+    /// The calls with effects, in source order.
+    var found: some Sequence<(call: CallID, effects: [(ObjectRef, CallSummaries.Effect)])> {
+        effects.indices.lazy.filter { !effects[$0].isEmpty }.map { (CallID($0), effects[$0]) }
     }
 }

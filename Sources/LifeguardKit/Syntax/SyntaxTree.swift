@@ -34,7 +34,7 @@ public final class SyntaxTree: Sendable {
     /// comment token (pass 1's index facts): about a third fewer tokens to write, and no second
     /// copy of them for the parser. Token indices are this tree's own; its outline names the same
     /// tokens a full tree's does.
-    init(significantTokensOf source: SourceFile) {
+    public init(significantTokensOf source: SourceFile) {
         self.source = source
         let (tokens, comments) = Tokenizer.significantTokens(source.bytes, work: NoReads())
         self.tokens = tokens
