@@ -730,17 +730,40 @@ struct NameTable: Sendable {
         // ends with them, so no enclosing scope can declare them either.
         guard let slot = resolvedNames.slot(of: name) else { return simple }
         let unscoped = resolutions[Int(slot)]
-        // Scopes are qualified names, so this visits at most `maxQualifiedDepth + 1` of them; the
-        // bound holds for any scope a caller passes.
-        var current = scope
-        var steps = 0
-        while let outer = current, steps <= ProjectIndex.maxQualifiedDepth {
-            let candidate = outer + "." + name
-            if declares(candidate) { return candidate }
-            current = Self.parentScope(outer)
-            steps += 1
+        guard let scope else { return unscoped }
+        return scopedDeclaration(of: name, from: scope) ?? unscoped
+    }
+
+    /// The first of `scope.name`, `parent-of-scope.name`, ... the run declares. Scopes are qualified
+    /// names, so this visits at most `maxQualifiedDepth + 1` of them; the bound holds for any scope a
+    /// caller passes. Each candidate is spelled in one scratch buffer and looked up as bytes: a
+    /// string is made only for the one found (this runs for every type name the run resolves).
+    private func scopedDeclaration(of name: String, from scope: String) -> String? {
+        var scope = scope
+        var name = name
+        return scope.withUTF8 { outer in
+            name.withUTF8 { inner in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: outer.count + 1 + inner.count) { buffer in
+                    guard let base = buffer.baseAddress else { return nil }
+                    if let start = outer.baseAddress { base.update(from: start, count: outer.count) }
+                    var end = outer.count
+                    var steps = 0
+                    while steps <= ProjectIndex.maxQualifiedDepth {
+                        base[end] = UInt8(ascii: ".")
+                        if let start = inner.baseAddress { (base + end + 1).update(from: start, count: inner.count) }
+                        let candidate = UnsafeBufferPointer(start: base, count: end + 1 + inner.count)
+                        if declared.slot(of: candidate) != nil { return String(decoding: candidate, as: UTF8.self) }
+                        // The parent scope: everything before the scope's last dot.
+                        guard let dot = UnsafeBufferPointer(start: base, count: end).lastIndex(of: UInt8(ascii: ".")) else {
+                            return nil
+                        }
+                        end = dot
+                        steps += 1
+                    }
+                    return nil
+                }
+            }
         }
-        return unscoped
     }
 
     /// Which of the declarations `name` is a trailing part of it means when no enclosing scope decides.
