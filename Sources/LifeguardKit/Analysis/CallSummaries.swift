@@ -137,17 +137,16 @@ public struct CallSummaries: Sendable {
 
     public init() {}
 
-    /// Merges per-file summaries, resolving each function's type through `resolveType` (an
-    /// extension's written name to its key), and propagates effects through calls.
-    public init(files: [FileSummaries], superclasses: [String: String] = [:],
-                resolveType: (FileSummaries.Function) -> String?) {
-        self.init(files: files, superclasses: Deferred(ready: superclasses), resolveType: resolveType)
+    /// Merges per-file summaries and propagates effects through calls. `typeKeys[file][type]` is
+    /// the key of each file's type (or extension) at that position, which a function's `typeIndex` names.
+    public init(files: [FileSummaries], typeKeys: [[String]], superclasses: [String: String] = [:]) {
+        self.init(files: files, typeKeys: Deferred(ready: typeKeys), superclasses: Deferred(ready: superclasses))
     }
 
-    /// Merges `files`; the superclasses are needed only to resolve calls, after the tables are
-    /// built, so the index can still be working them out when this starts.
-    init(files: [FileSummaries], superclasses: Deferred<[String: String]>,
-         resolveType: (FileSummaries.Function) -> String?) {
+    /// Merges `files`. The functions' type keys are needed once every name is interned, and the
+    /// superclasses only to resolve calls, after the tables are built: the index can still be
+    /// working both out when this starts.
+    init(files: [FileSummaries], typeKeys: Deferred<[[String]]>, superclasses: Deferred<[String: String]>) {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
         callRanges.reserveCapacity(count)
@@ -166,7 +165,7 @@ public struct CallSummaries: Sendable {
                 file.names.withName(slot) { symbols.insert(bytes: $0) }
             }
             for function in file.functions {
-                functions.append(Function(fullName: function.fullName, typeKey: resolveType(function), kind: function.kind,
+                functions.append(Function(fullName: function.fullName, typeKey: nil, kind: function.kind,
                                           isPrivate: function.isPrivate, effects: []))
                 symbolOfFunction.append(function.kind == .accessor ? -1 : symbols.insert(function.fullName))
                 ownEffects.append(function.effects.map { PackedEffects.renumbered($0, symbolOf) })
@@ -185,6 +184,13 @@ public struct CallSummaries: Sendable {
                     isCallable[Int(callee)] || !call.arguments.isEmpty
                 }
                 callRanges.append(start..<Int32(truncatingIfNeeded: calls.count))
+            }
+        }
+        var position = 0
+        for (file, keys) in zip(files, typeKeys.value) {
+            for function in file.functions {
+                if function.typeIndex >= 0 { functions[position].typeKey = keys[Int(function.typeIndex)] }
+                position += 1
             }
         }
         // The lookup tables are independent passes over the functions: built side by side.
@@ -833,9 +839,9 @@ public struct FileSummaries: Sendable {
         public var fullName: String
         public var kind: FunctionKind
         public var isPrivate: Bool
-        /// The enclosing type's qualified name, or an extension's written name (`isExtension`).
-        public var typeName: String?
-        public var isExtension: Bool
+        /// The position of the enclosing type (or extension) in the file's types, or -1: its key
+        /// is the index's, which knows every file's names.
+        public var typeIndex: Int32
         /// What it does itself, packed (`PackedEffects`; members by position in `names`).
         var effects: [UInt64]
         /// Its calls to other functions of the run (or to unknown ones) that touch its targets:
@@ -858,7 +864,7 @@ public struct FileSummaries: Sendable {
     public static func extract(_ tree: SyntaxTree, qualifiedTypeNames: [String],
                                declaredBaseNames: Set<String>? = nil) -> FileSummaries {
         let model = FileModel(tree: tree, index: ProjectIndex.empty, qualifiedNames: qualifiedTypeNames)
-        return Extractor(model: model, qualifiedTypeNames: qualifiedTypeNames, declaredBaseNames: declaredBaseNames).run()
+        return Extractor(model: model, declaredBaseNames: declaredBaseNames).run()
     }
 
     /// What extraction has written so far, shared by every function of the file.
@@ -878,7 +884,6 @@ public struct FileSummaries: Sendable {
 
     private struct Extractor {
         let model: FileModel
-        let qualifiedTypeNames: [String]
         let declaredBaseNames: Set<String>?
         var outline: Outline { model.outline }
 
@@ -888,18 +893,12 @@ public struct FileSummaries: Sendable {
             summaries.reserveCapacity(outline.functions.count)
             // Fields read in place: a declaration copied whole counts a reference per string and array in it.
             for index in outline.functions.indices {
-                var typeName: String?
-                var isExtension = false
                 let typeNode = outline.nodes[outline.functions[index].node].enclosingType
-                if typeNode >= 0 {
-                    let typeIndex = outline.nodes[typeNode].detail
-                    isExtension = outline.types[typeIndex].kind == .extension
-                    typeName = isExtension ? outline.types[typeIndex].name : qualifiedTypeNames[typeIndex]
-                }
                 let modifiers = outline.functions[index].modifiers
                 summaries.append(Function(fullName: outline.functions[index].fullName, kind: outline.functions[index].kind,
                                             isPrivate: modifiers.contains(.private) || modifiers.contains(.fileprivate),
-                                            typeName: typeName, isExtension: isExtension, effects: [], calls: 0..<0))
+                                            typeIndex: typeNode >= 0 ? Int32(truncatingIfNeeded: outline.nodes[typeNode].detail) : -1,
+                                            effects: [], calls: 0..<0))
             }
             var tables = Tables()
             var effects = [Set<UInt64>](repeating: [], count: summaries.count)

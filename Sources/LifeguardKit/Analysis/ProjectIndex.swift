@@ -172,10 +172,10 @@ public final class ProjectIndex: Sendable {
         viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
         controllerBaseNames = NameSlots(controllerBases)
         viewBaseNames = NameSlots(viewBases)
-        let names = NameTable(files: files)
-        self.names = names
-        // Call summaries need only names, and superclasses once their calls resolve: they are
-        // merged on a thread of their own while types, members, assignments and calls are merged here.
+        // Call summaries need only names, then their functions' type keys, and superclasses once
+        // their calls resolve: they are merged on a thread of their own, from the start, while
+        // names, types, members, assignments and calls are merged here.
+        let typeKeysOfSummaries = Deferred<[[String]]>()
         let superclassesOfSummaries = Deferred<[String: String]>()
         let pendingSummaries: Deferred<CallSummaries>
         if files.isEmpty {
@@ -183,12 +183,11 @@ public final class ProjectIndex: Sendable {
         } else {
             let fileSummaries = files.map(\.summaries)
             pendingSummaries = Deferred {
-                CallSummaries(files: fileSummaries, superclasses: superclassesOfSummaries) { function in
-                    guard let name = function.typeName else { return nil }
-                    return function.isExtension ? names.key(for: name, from: nil) : name
-                }
+                CallSummaries(files: fileSummaries, typeKeys: typeKeysOfSummaries, superclasses: superclassesOfSummaries)
             }
         }
+        let names = NameTable(files: files)
+        self.names = names
 
         // Types: ids for every declared or extended key, in first-seen order.
         // A name table gives slots in insertion order: a key's slot is its id.
@@ -208,6 +207,7 @@ public final class ProjectIndex: Sendable {
                 return (key, type.inherited.map { names.key(for: $0, from: scope) })
             }
         }
+        typeKeysOfSummaries.fulfill(resolvedTypes.map { $0.map(\.key) })
         var fileTypeIDs: [[Int32]] = []
         fileTypeIDs.reserveCapacity(files.count)
         for (file, resolved) in zip(files, resolvedTypes) {
