@@ -440,6 +440,47 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertFalse(m.typeEffects(ofTypeWithKey: "Host").contains(.init(.member("child"), .escapesToUnknown)))
     }
 
+    /// A function's type is the key the index resolves for the type or extension around it, in
+    /// whatever file: an extension written with a nested type's short name, or with its qualified
+    /// name, adds to that type's effects, and a same-named top-level type keeps its own.
+    func testSummariesFileFunctionsUnderTheirTypesResolvedKey() {
+        let m = model("""
+            enum Feed {
+                final class Screen: UIViewController {
+                    var timer: Timer?
+                }
+            }
+            extension Feed.Screen {
+                func stop() { timer?.invalidate() }
+            }
+            """, others: ["""
+            extension Feed {
+                func unrelated() {}
+            }
+            final class Screen: UIViewController {
+                var observer: NSObjectProtocol?
+                func end() { observer = nil }
+            }
+            """, """
+            extension Feed {
+                class Holder {
+                    func reset(_ screen: Feed.Screen) {}
+                }
+            }
+            extension Feed.Screen {
+                func release() { timer = nil }
+            }
+            """])
+        let nested = m.index.summaries.effects(inType: "Feed.Screen")
+        XCTAssertTrue(nested.contains(.init(.member("timer"), .stopped)), "\(nested)")
+        XCTAssertTrue(nested.contains(.init(.member("timer"), .released)), "\(nested)")
+        XCTAssertFalse(nested.contains(.init(.member("observer"), .released)), "\(nested)")
+        let topLevel = m.index.summaries.effects(inType: "Screen")
+        XCTAssertEqual(topLevel, [.init(.member("observer"), .released)])
+        XCTAssertEqual(m.index.summaries.functions(inType: "Feed.Holder").map(\.fullName), ["reset(_:)"])
+        XCTAssertEqual(Set(m.index.summaries.functions(inType: "Feed").map(\.fullName)), ["unrelated()"])
+    }
+
     /// `callers(of:)` is filed while calls resolve: every call of a function of the run that hands
     /// it something traceable, in caller order, from any file; none for a name nothing declares.
     func testCallersOfAFunctionAcrossFiles() {

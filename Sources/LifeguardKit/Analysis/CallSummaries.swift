@@ -189,7 +189,10 @@ public struct CallSummaries: Sendable {
         var position = 0
         for (file, keys) in zip(files, typeKeys.value) {
             for function in file.functions {
-                if function.typeIndex >= 0 { functions[position].typeKey = keys[Int(function.typeIndex)] }
+                // Keys from a caller that does not match the files leave a function typeless, not a trap.
+                if function.typeIndex >= 0, Int(function.typeIndex) < keys.count {
+                    functions[position].typeKey = keys[Int(function.typeIndex)]
+                }
                 position += 1
             }
         }
