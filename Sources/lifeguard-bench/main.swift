@@ -5,6 +5,8 @@ import Foundation
 //   run [--all-rules|--no-rules] [--runs N] PATH ...
 //                                          a CLI-shaped run (default rules unless told): per-phase
 //                                          times, CPU, page faults and peak RSS
+//   index [--runs N] PATH ...             the project index alone, built N times from one set of
+//                                          per-file facts (IndexBench.swift)
 //   scaling [--max N] [SHAPE ...]          generated inputs at 1k..16k: time per token by size
 //   throughput [DIRECTORY ...]             front-end and in-memory lint throughput
 //   frontend-scaling                       tokenizer / outline / lint per token, 1k..16k (FrontEndScaling.swift)
@@ -17,6 +19,8 @@ let command = arguments.first
 switch command {
 case "run":
     runBench(Array(arguments.dropFirst()))
+case "index":
+    indexBench(Array(arguments.dropFirst()))
 case "scaling":
     scalingBench(Array(arguments.dropFirst()))
 case "frontend-scaling":

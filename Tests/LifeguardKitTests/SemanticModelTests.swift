@@ -41,6 +41,42 @@ final class SemanticModelTests: XCTestCase {
         }
     }
 
+    /// A run-wide table: tens of thousands of names, grown from empty many times over, each found
+    /// at the slot it was given (buckets keep part of each name's hash, so names whose hashes share
+    /// that part must still be told apart by their bytes), and names never inserted found nowhere.
+    func testNameSlotsKeepManyNamesApartThroughGrowth() {
+        var slots = NameSlots()
+        let names = (0..<30_000).map { "member\($0)" } + (0..<5_000).map { "T\($0).run(with:)" }
+        for (position, name) in names.enumerated() { XCTAssertEqual(slots.insert(name), Int32(position), name) }
+        XCTAssertEqual(slots.count, names.count)
+        for (position, name) in names.enumerated() where position % 7 == 0 {
+            XCTAssertEqual(slots.slot(of: name), Int32(position), name)
+            XCTAssertEqual(slots.insert(name), Int32(position), "inserted again: \(name)")
+        }
+        for absent in (30_000..<31_000).map({ "member\($0)" }) { XCTAssertNil(slots.slot(of: absent), absent) }
+        XCTAssertEqual(slots.count, names.count)
+        // Two names whose hashes agree in the part a bucket keeps (found by search), and a prefix
+        // of one: each keeps its own slot.
+        var seen: [UInt64: String] = [:]
+        var pair: (String, String)?
+        for number in 0..<1_000_000 {
+            let name = "n\(number)"
+            let part = NameSlots.asciiHash(name)! & 0xFFFF_FFFF
+            if let earlier = seen[part] {
+                pair = (earlier, name)
+                break
+            }
+            seen[part] = name
+        }
+        guard let (first, second) = pair else { return XCTFail("no two names share the kept part of their hash") }
+        var colliding = NameSlots()
+        XCTAssertEqual(colliding.insert(first), 0)
+        XCTAssertEqual(colliding.insert(String(first.dropLast())), 1)
+        XCTAssertEqual(colliding.insert(second), 2)
+        XCTAssertEqual(colliding.slot(of: first), 0)
+        XCTAssertEqual(colliding.slot(of: second), 2)
+    }
+
     private func checkNameSlots(_ slots: NameSlots, against reference: [String: Int32]) {
         XCTAssertEqual(slots.count, reference.count)
         XCTAssertEqual(slots.slot(of: "cafe\u{301}"), slots.slot(of: "café"), "canonically equal names share a slot")

@@ -160,15 +160,21 @@ public struct CallSummaries: Sendable {
         symbols = NameSlots(capacity: files.reduce(count) { $0 + $1.names.count } / 2)
         var symbolsOfFiles: [[Int32]] = []
         symbolsOfFiles.reserveCapacity(files.count)
-        for file in files {
-            let symbolOf = (0..<Int32(truncatingIfNeeded: file.names.count)).map { slot in
-                file.names.withName(slot) { symbols.insert(bytes: $0) }
+        // Files and functions are read in place, by position: copying one out retains each of its
+        // strings and arrays, a cache miss apiece in a run-wide merge.
+        for fileIndex in files.indices {
+            let names = files[fileIndex].names
+            let symbolOf = (0..<Int32(truncatingIfNeeded: names.count)).map { slot in
+                names.withName(slot) { symbols.insert(bytes: $0) }
             }
-            for function in file.functions {
-                functions.append(Function(fullName: function.fullName, typeKey: nil, kind: function.kind,
-                                          isPrivate: function.isPrivate, effects: []))
-                symbolOfFunction.append(function.kind == .accessor ? -1 : symbols.insert(function.fullName))
-                ownEffects.append(function.effects.map { PackedEffects.renumbered($0, symbolOf) })
+            files[fileIndex].functions.withUnsafeBufferPointer { fileFunctions in
+                for index in fileFunctions.indices {
+                    let kind = fileFunctions[index].kind
+                    functions.append(Function(fullName: fileFunctions[index].fullName, typeKey: nil, kind: kind,
+                                              isPrivate: fileFunctions[index].isPrivate, effects: []))
+                    symbolOfFunction.append(kind == .accessor ? -1 : symbols.insert(fileFunctions[index].fullName))
+                    ownEffects.append(fileFunctions[index].effects.map { PackedEffects.renumbered($0, symbolOf) })
+                }
             }
             symbolsOfFiles.append(symbolOf)
         }
@@ -177,23 +183,30 @@ public struct CallSummaries: Sendable {
         // anything: over half of a run's calls (`UIView()`, `reloadData()`), left out.
         var isCallable = [Bool](repeating: false, count: symbols.count)
         for symbol in symbolOfFunction where symbol >= 0 { isCallable[Int(symbol)] = true }
-        for (file, symbolOf) in zip(files, symbolsOfFiles) {
-            for summary in file.functions {
-                let start = Int32(truncatingIfNeeded: calls.count)
-                calls.append(file.calls, summary.calls, renumberedBy: symbolOf) { callee, call in
-                    isCallable[Int(callee)] || !call.arguments.isEmpty
+        for fileIndex in files.indices {
+            let fileCalls = files[fileIndex].calls
+            let symbolOf = symbolsOfFiles[fileIndex]
+            files[fileIndex].functions.withUnsafeBufferPointer { fileFunctions in
+                for index in fileFunctions.indices {
+                    let start = Int32(truncatingIfNeeded: calls.count)
+                    calls.append(fileCalls, fileFunctions[index].calls, renumberedBy: symbolOf) { callee, call in
+                        isCallable[Int(callee)] || !call.arguments.isEmpty
+                    }
+                    callRanges.append(start..<Int32(truncatingIfNeeded: calls.count))
                 }
-                callRanges.append(start..<Int32(truncatingIfNeeded: calls.count))
             }
         }
         var position = 0
-        for (file, keys) in zip(files, typeKeys.value) {
-            for function in file.functions {
-                // Keys from a caller that does not match the files leave a function typeless, not a trap.
-                if function.typeIndex >= 0, Int(function.typeIndex) < keys.count {
-                    functions[position].typeKey = keys[Int(function.typeIndex)]
+        let keysOfFiles = typeKeys.value
+        for fileIndex in files.indices {
+            let keys = fileIndex < keysOfFiles.count ? keysOfFiles[fileIndex] : []
+            files[fileIndex].functions.withUnsafeBufferPointer { fileFunctions in
+                for index in fileFunctions.indices {
+                    let typeIndex = Int(fileFunctions[index].typeIndex)
+                    // Keys from a caller that does not match the files leave a function typeless, not a trap.
+                    if typeIndex >= 0, typeIndex < keys.count { functions[position].typeKey = keys[typeIndex] }
+                    position += 1
                 }
-                position += 1
             }
         }
         // The lookup tables are independent passes over the functions: built side by side.
@@ -221,9 +234,8 @@ public struct CallSummaries: Sendable {
             default:
                 // Interned from the bytes before the `(`: a string is made once per distinct base name.
                 var baseNames = NameSlots(capacity: merged.functions.count / 2)
-                for function in merged.functions where function.kind != .accessor {
-                    var fullName = function.fullName
-                    fullName.withUTF8 { bytes in
+                for index in merged.functions.indices where merged.functions[index].kind != .accessor {
+                    NameSlots.withBytes(of: merged.functions[index].fullName) { bytes in
                         let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
                         _ = baseNames.insert(bytes: UnsafeBufferPointer(rebasing: bytes[..<end]))
                     }

@@ -22,10 +22,11 @@ struct NameSlots: Sendable {
     /// before it ends.
     private var bytes: [UInt8] = []
     private var ends: [Int32] = []
-    /// Each slot's hash (unused for a non-ASCII name), kept so growing rehashes no name.
-    private var hashes: [UInt64] = []
-    /// Open addressing over ASCII names: a slot number, or -1 for an empty bucket.
-    private var buckets: [Int32] = []
+    /// Open addressing over ASCII names: 0 for an empty bucket, else the slot plus one in the low
+    /// half and the low half of the name's hash in the high half (its bucket is that half masked,
+    /// so growing rehashes no name). In a run-wide table each probe is a cache miss; with the hash
+    /// in the bucket, a probe reads a name's bytes only when the hashes agree.
+    private var buckets: [UInt64] = []
     private var ascii = 0
     /// Names with a non-ASCII byte.
     private var others: [String: Int32] = [:]
@@ -38,9 +39,8 @@ struct NameSlots: Sendable {
         guard capacity > 0 else { return }
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        buckets = [Int32](repeating: -1, count: size)
+        buckets = [UInt64](repeating: 0, count: size)
         ends.reserveCapacity(capacity)
-        hashes.reserveCapacity(capacity)
         bytes.reserveCapacity(capacity * 8)
     }
 
@@ -62,7 +62,7 @@ struct NameSlots: Sendable {
     var names: [String] { (0..<Int32(truncatingIfNeeded: count)).map(name) }
 
     /// The names alone, without the table that finds them, in buffers of their exact size: what
-    /// a file keeps for the rest of the run (a table's buckets and hashes are three times its names).
+    /// a file keeps for the rest of the run (a table's buckets take more room than its names).
     var list: NameList {
         NameList(bytes: Array(bytes), ends: Array(ends))
     }
@@ -97,8 +97,8 @@ struct NameSlots: Sendable {
         if (ascii + 1) * 2 > buckets.count { grow() }
         let found = probe(hash, name)
         if let slot = found.slot { return slot }
-        let slot = append(name, hash: hash)
-        buckets[found.bucket] = slot
+        let slot = append(name)
+        buckets[found.bucket] = Self.bucketEntry(slot, hash)
         ascii += 1
         return slot
     }
@@ -109,42 +109,52 @@ struct NameSlots: Sendable {
     private func probe(_ hash: UInt64, _ name: UnsafeBufferPointer<UInt8>) -> (slot: Int32?, bucket: Int) {
         let mask = buckets.count - 1
         var bucket = Int(truncatingIfNeeded: hash) & mask
+        let tag = hash & 0xFFFF_FFFF
         return bytes.withUnsafeBufferPointer { stored in
-            while true {
-                let slot = buckets[bucket]
-                if slot < 0 { return (nil, bucket) }
-                if hashes[Int(slot)] == hash {
-                    let end = Int(ends[Int(slot)])
-                    let start = slot == 0 ? 0 : Int(ends[Int(slot) - 1])
-                    if end - start == name.count
-                        && (name.isEmpty || memcmp(stored.baseAddress! + start, name.baseAddress!, name.count) == 0) {
-                        return (slot, bucket)
+            ends.withUnsafeBufferPointer { ends in
+                buckets.withUnsafeBufferPointer { buckets in
+                    while true {
+                        let entry = buckets[bucket]
+                        if entry == 0 { return (nil, bucket) }
+                        if entry >> 32 == tag {
+                            let slot = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                            let end = Int(ends[slot])
+                            let start = slot == 0 ? 0 : Int(ends[slot - 1])
+                            if end - start == name.count
+                                && (name.isEmpty || memcmp(stored.baseAddress! + start, name.baseAddress!, name.count) == 0) {
+                                return (Int32(truncatingIfNeeded: slot), bucket)
+                            }
+                        }
+                        bucket = (bucket + 1) & mask
                     }
                 }
-                bucket = (bucket + 1) & mask
             }
         }
     }
 
-    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
+    @inline(__always)
+    private static func bucketEntry(_ slot: Int32, _ hash: UInt64) -> UInt64 {
+        hash << 32 | UInt64(UInt32(bitPattern: slot) &+ 1)
+    }
+
+    private mutating func append(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slot = Int32(truncatingIfNeeded: ends.count)
         bytes.append(contentsOf: name)
         ends.append(Int32(truncatingIfNeeded: bytes.count))
-        hashes.append(hash)
         return slot
     }
 
     private mutating func insertOther(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
         let string = String(decoding: name, as: UTF8.self)
         if let slot = others[string] { return slot }
-        let slot = append(name, hash: 0)
+        let slot = append(name)
         others[string] = slot
         return slot
     }
 
     /// Calls `body` with the UTF-8 bytes of `name`, in place for a native string.
     @inline(__always)
-    private static func withBytes<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    static func withBytes<Result>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = name
         return copy.withUTF8(body)
@@ -154,13 +164,13 @@ struct NameSlots: Sendable {
     private mutating func grow() {
         let size = max(16, buckets.count * 2)
         let old = buckets
-        buckets = [Int32](repeating: -1, count: size)
+        buckets = [UInt64](repeating: 0, count: size)
         let mask = size - 1
         // The old buckets hold exactly the ASCII names' slots.
-        for slot in old where slot >= 0 {
-            var bucket = Int(truncatingIfNeeded: hashes[Int(slot)]) & mask
-            while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
-            buckets[bucket] = slot
+        for entry in old where entry != 0 {
+            var bucket = Int(truncatingIfNeeded: entry >> 32) & mask
+            while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+            buckets[bucket] = entry
         }
     }
 
@@ -254,8 +264,9 @@ struct SlotGrouping: Sendable {
 /// by open addressing with a multiplicative hash: `Dictionary` hashes every integer key with a
 /// seeded SipHash, and these tables are filled and read once per member of the run.
 struct IntegerTable: Sendable {
-    private var keys: [Int64]
-    private var values: [Int64]
+    /// Each bucket's key (-1 when empty) and value side by side: a lookup in a run-wide table is
+    /// one cache miss, not one for the key and another for its value.
+    private var pairs: [Int64]
     private(set) var count = 0
     /// Bits of the hash used: the tables hold `1 << bits` buckets, at most half full.
     private var bits: Int
@@ -264,57 +275,64 @@ struct IntegerTable: Sendable {
     init(capacity: Int = 0) {
         guard capacity > 0 else {
             bits = 3
-            keys = []
-            values = []
+            pairs = []
             return
         }
         bits = 4
         while (1 << bits) < capacity * 2 { bits += 1 }
-        keys = [Int64](repeating: -1, count: 1 << bits)
-        values = [Int64](repeating: 0, count: 1 << bits)
+        pairs = Self.emptyPairs(1 << bits)
+    }
+
+    private var bucketCount: Int { pairs.count / 2 }
+
+    private static func emptyPairs(_ buckets: Int) -> [Int64] {
+        var pairs = [Int64](repeating: 0, count: buckets * 2)
+        for bucket in 0..<buckets { pairs[2 * bucket] = -1 }
+        return pairs
     }
 
     /// The value of `key`, if it has one.
     func value(for key: Int64) -> Int64? {
-        guard !keys.isEmpty else { return nil }
+        guard !pairs.isEmpty else { return nil }
         let bucket = find(key)
-        return keys[bucket] == key ? values[bucket] : nil
+        return pairs[2 * bucket] == key ? pairs[2 * bucket + 1] : nil
     }
 
     /// Gives `key` the value `value` unless it has one already; whether it was given.
     @discardableResult
     mutating func insertIfAbsent(_ key: Int64, _ value: Int64) -> Bool {
         precondition(key >= 0, "IntegerTable keys are non-negative")
-        if (count + 1) * 2 > keys.count { grow() }
+        if (count + 1) * 2 > bucketCount { grow() }
         let bucket = find(key)
-        guard keys[bucket] != key else { return false }
-        keys[bucket] = key
-        values[bucket] = value
+        guard pairs[2 * bucket] != key else { return false }
+        pairs[2 * bucket] = key
+        pairs[2 * bucket + 1] = value
         count += 1
         return true
     }
 
     /// The bucket holding `key`, or the empty one where it would go (the table is never full).
     private func find(_ key: Int64) -> Int {
-        let mask = keys.count - 1
+        let mask = bucketCount - 1
         var bucket = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
-        while true {
-            let stored = keys[bucket]
-            if stored == key || stored < 0 { return bucket }
-            bucket = (bucket + 1) & mask
+        return pairs.withUnsafeBufferPointer { pairs in
+            while true {
+                let stored = pairs[2 * bucket]
+                if stored == key || stored < 0 { return bucket }
+                bucket = (bucket + 1) & mask
+            }
         }
     }
 
     private mutating func grow() {
-        let oldKeys = keys
-        let oldValues = values
+        let old = pairs
         bits += 1
-        keys = [Int64](repeating: -1, count: 1 << bits)
-        values = [Int64](repeating: 0, count: 1 << bits)
-        for (position, key) in oldKeys.enumerated() where key >= 0 {
-            let bucket = find(key)
-            keys[bucket] = key
-            values[bucket] = oldValues[position]
+        pairs = Self.emptyPairs(1 << bits)
+        for bucket in 0..<(old.count / 2) where old[2 * bucket] >= 0 {
+            let key = old[2 * bucket]
+            let target = find(key)
+            pairs[2 * target] = key
+            pairs[2 * target + 1] = old[2 * bucket + 1]
         }
     }
 }

@@ -195,47 +195,58 @@ public final class ProjectIndex: Sendable {
         var keys: [String] = []
         var facts: [TypeFacts] = []
         var protocols = Set<String>()
-        for file in files {
-            for type in file.types where type.kind == .protocol { protocols.insert(type.qualified) }
+        // Files and their entries are read in place, by position: copying one out retains each of
+        // its strings and arrays, a cache miss apiece in a run-wide merge.
+        for file in files.indices {
+            files[file].types.withUnsafeBufferPointer { types in
+                for type in types.indices where types[type].kind == .protocol { protocols.insert(types[type].qualified) }
+            }
         }
         // Names in inheritance clauses resolve in parallel (they only read the name table); the
         // facts are then merged in file order.
         let resolvedTypes = Parallel.map(Array(files.indices)) { position in
-            files[position].types.map { type -> (key: String, inherited: [String]) in
-                let key = type.kind == .extension ? names.key(for: type.written, from: nil) : type.qualified
-                let scope = type.kind == .extension ? key : NameTable.parentScope(type.qualified)
-                return (key, type.inherited.map { names.key(for: $0, from: scope) })
+            files[position].types.withUnsafeBufferPointer { types in
+                types.indices.map { index -> (key: String, inherited: [String]) in
+                    let isExtension = types[index].kind == .extension
+                    let key = isExtension ? names.key(for: types[index].written, from: nil) : types[index].qualified
+                    let scope = isExtension ? key : NameTable.parentScope(types[index].qualified)
+                    return (key, types[index].inherited.map { names.key(for: $0, from: scope) })
+                }
             }
         }
         typeKeysOfSummaries.fulfill(resolvedTypes.map { $0.map(\.key) })
         var fileTypeIDs: [[Int32]] = []
         fileTypeIDs.reserveCapacity(files.count)
-        for (file, resolved) in zip(files, resolvedTypes) {
+        for file in resolvedTypes.indices {
             var positions: [Int32] = []
-            positions.reserveCapacity(file.types.count)
-            for (type, (key, resolvedInherited)) in zip(file.types, resolved) {
-                let id = ids.insert(key)
-                if Int(id) == keys.count {
-                    keys.append(key)
-                    facts.append(TypeFacts())
+            positions.reserveCapacity(resolvedTypes[file].count)
+            resolvedTypes[file].withUnsafeBufferPointer { resolved in
+                for position in resolved.indices {
+                    let kind = files[file].types[position].kind
+                    let id = ids.insert(resolved[position].key)
+                    if Int(id) == keys.count {
+                        keys.append(resolved[position].key)
+                        facts.append(TypeFacts())
+                    }
+                    positions.append(id)
+                    if kind != .extension { facts[Int(id)].kindMask |= TypeFacts.bit(kind) }
+                    let inherited = resolved[position].inherited
+                    var conformances = inherited[...]
+                    if kind == .class, let first = inherited.first, !protocols.contains(first),
+                       !UIKitCatalog.classBoundProtocols.contains(first), facts[Int(id)].superclass == nil {
+                        facts[Int(id)].superclass = first
+                        conformances = inherited.dropFirst()
+                    }
+                    if !conformances.isEmpty { facts[Int(id)].conformances.formUnion(conformances) }
+                    if files[file].types[position].declaresClassBound { facts[Int(id)].declaresClassBound = true }
                 }
-                positions.append(id)
-                if type.kind != .extension { facts[Int(id)].kindMask |= TypeFacts.bit(type.kind) }
-                var inherited = resolvedInherited
-                if type.kind == .class, let first = inherited.first, !protocols.contains(first),
-                   !UIKitCatalog.classBoundProtocols.contains(first), facts[Int(id)].superclass == nil {
-                    facts[Int(id)].superclass = first
-                    inherited.removeFirst()
-                }
-                if !inherited.isEmpty { facts[Int(id)].conformances.formUnion(inherited) }
-                if type.declaresClassBound { facts[Int(id)].declaresClassBound = true }
             }
             fileTypeIDs.append(positions)
         }
         typeIDs = ids
         self.typeKeys = keys
         typeFacts = facts
-        superclassIDs = facts.map { $0.superclass.flatMap { ids.slot(of: $0) } ?? -1 }
+        superclassIDs = facts.indices.map { facts[$0].superclass.flatMap { ids.slot(of: $0) } ?? -1 }
         controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
                                              bases: controllerBaseNames)
         viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBaseNames)
@@ -250,33 +261,36 @@ public final class ProjectIndex: Sendable {
         // an earlier one of the same name and a method never replacing anything; merged in file
         // order, an earlier file's member wins.
         let memberParts = Parallel.map(Array(files.indices)) { position in
-            let file = files[position]
             let typeIDs = fileTypes[position]
-            var part = MemberTable.FilePart()
-            part.entries.reserveCapacity(file.members.count)
-            // Keyed by type id and the name's slot in a table of the file's member names: integer
-            // keys, each name hashed once.
-            var memberNames = NameSlots(capacity: file.members.count)
-            var positions = IntegerTable(capacity: file.members.count)
-            for entry in file.members {
-                let id = typeIDs[Int(entry.type)]
-                let name = memberNames.insert(entry.name)
-                let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: name))
-                if let earlier = positions.value(for: slot) {
-                    if entry.isProperty { part.entries[Int(earlier)].facts = Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names) }
-                    continue
+            return files[position].members.withUnsafeBufferPointer { members in
+                var part = MemberTable.FilePart()
+                part.entries.reserveCapacity(members.count)
+                // Keyed by type id and the name's slot in a table of the file's member names: integer
+                // keys, each name hashed once.
+                var memberNames = NameSlots(capacity: members.count)
+                var positions = IntegerTable(capacity: members.count)
+                for index in members.indices {
+                    let id = typeIDs[Int(members[index].type)]
+                    let name = memberNames.insert(members[index].name)
+                    let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: name))
+                    if let earlier = positions.value(for: slot) {
+                        if members[index].isProperty {
+                            part.entries[Int(earlier)].facts = Self.memberFacts(members[index], scope: typeKeys[Int(id)], names: names)
+                        }
+                        continue
+                    }
+                    positions.insertIfAbsent(slot, Int64(part.entries.count))
+                    part.entries.append((id, name, Self.memberFacts(members[index], scope: typeKeys[Int(id)], names: names)))
                 }
-                positions.insertIfAbsent(slot, Int64(part.entries.count))
-                part.entries.append((id, name, Self.memberFacts(entry, scope: typeKeys[Int(id)], names: names)))
+                part.names = memberNames.list
+                return part
             }
-            part.names = memberNames.list
-            return part
         }
         let members = MemberTable(parts: memberParts)
         self.members = members
         var shared = members.typesHoldingSharedInstances
-        for file in files {
-            for written in file.globalInstances {
+        for file in files.indices {
+            for written in files[file].globalInstances {
                 if let id = ids.slot(of: names.key(for: written, from: nil)) { shared.insert(id) }
             }
         }
@@ -285,10 +299,9 @@ public final class ProjectIndex: Sendable {
         // Assignments and calls resolve receivers through members, so they come last.
         let lookup = MemberLookup(typeIDs: ids, superclassIDs: superclassIDs, members: members)
         let parts = Parallel.map(Array(files.indices)) { position in
-            let file = files[position]
             let typeIDs = fileTypes[position]
             func key(_ type: Int32) -> String? { type >= 0 ? typeKeys[Int(typeIDs[Int(type)])] : nil }
-            let assignments = file.assignments.map { entry -> (String, Assignment) in
+            let assignments = files[position].assignments.map { entry -> (String, Assignment) in
                 let typeKey = key(entry.type)
                 var receiverType: String?
                 switch entry.receiver {
@@ -300,7 +313,7 @@ public final class ProjectIndex: Sendable {
                 return (entry.member, Assignment(value: entry.value, isOwnMember: entry.isOwnMember, typeKey: typeKey,
                                                  receiverType: receiverType, function: entry.function, inDeinit: entry.inDeinit))
             }
-            let calls = file.calls.map { (typeIDs[Int($0.type)], $0.call) }
+            let calls = files[position].calls.map { (typeIDs[Int($0.type)], $0.call) }
             return (assignments, calls)
         }
         var assigned: [String: [Assignment]] = [:]
@@ -346,30 +359,33 @@ public final class ProjectIndex: Sendable {
         // 0: unknown, 1: on the current path, 2: no, 3: yes.
         var state = [UInt8](repeating: 0, count: keys.count)
         var path: [Int] = []
-        for start in keys.indices where state[start] == 0 {
-            var current = start
-            var answer = false
-            while true {
-                if state[current] >= 2 { answer = state[current] == 3; break }
-                if state[current] == 1 { answer = false; break }
-                if matches(keys[current]) {
-                    answer = true
-                    state[current] = 3
+        // Keys are read in place: a copy of each would retain it.
+        keys.withUnsafeBufferPointer { keys in
+            for start in keys.indices where state[start] == 0 {
+                var current = start
+                var answer = false
+                while true {
+                    if state[current] >= 2 { answer = state[current] == 3; break }
+                    if state[current] == 1 { answer = false; break }
+                    if matches(keys[current]) {
+                        answer = true
+                        state[current] = 3
+                        break
+                    }
+                    state[current] = 1
+                    path.append(current)
+                    let next = superclassIDs[current]
+                    if next >= 0 {
+                        current = Int(next)
+                        continue
+                    }
+                    // A superclass the run neither declares nor extends ends the chain.
+                    answer = facts[current].superclass.map(matches) ?? false
                     break
                 }
-                state[current] = 1
-                path.append(current)
-                let next = superclassIDs[current]
-                if next >= 0 {
-                    current = Int(next)
-                    continue
-                }
-                // A superclass the run neither declares nor extends ends the chain.
-                answer = facts[current].superclass.map(matches) ?? false
-                break
+                for link in path { state[link] = answer ? 3 : 2 }
+                path.removeAll(keepingCapacity: true)
             }
-            for link in path { state[link] = answer ? 3 : 2 }
-            path.removeAll(keepingCapacity: true)
         }
         return state.map { $0 == 3 }
     }
@@ -582,14 +598,19 @@ struct MemberTable: Sendable {
         let count = parts.reduce(0) { $0 + $1.entries.count }
         names = NameSlots(capacity: count)
         positions = IntegerTable(capacity: count)
-        for (file, part) in parts.enumerated() {
-            let slots = (0..<Int32(truncatingIfNeeded: part.names.count)).map { slot in
-                part.names.withName(slot) { names.insert(bytes: $0) }
+        // Parts and entries are read in place: copying an entry out would retain its type name.
+        for file in parts.indices {
+            let partNames = parts[file].names
+            let slots = (0..<Int32(truncatingIfNeeded: partNames.count)).map { slot in
+                partNames.withName(slot) { names.insert(bytes: $0) }
             }
-            for (position, entry) in part.entries.enumerated() {
-                let key = Self.key(type: entry.type, name: slots[Int(entry.name)])
-                guard positions.insertIfAbsent(key, Int64(file) << 32 | Int64(position)) else { continue }
-                if entry.facts.holdsSharedInstance { typesHoldingSharedInstances.insert(entry.type) }
+            parts[file].entries.withUnsafeBufferPointer { entries in
+                for position in entries.indices {
+                    let type = entries[position].type
+                    let key = Self.key(type: type, name: slots[Int(entries[position].name)])
+                    guard positions.insertIfAbsent(key, Int64(file) << 32 | Int64(position)) else { continue }
+                    if entries[position].facts.holdsSharedInstance { typesHoldingSharedInstances.insert(type) }
+                }
             }
         }
     }
@@ -668,12 +689,15 @@ struct NameTable: Sendable {
                 suffix = suffix[suffix.utf8.index(after: dot)...]
             }
         }
-        for file in files {
-            for type in file.types where type.kind != .extension { add(type.qualified) }
+        // Files and their types are read in place, by position: a copy retains every string.
+        for file in files.indices {
+            files[file].types.withUnsafeBufferPointer { types in
+                for type in types.indices where types[type].kind != .extension { add(types[type].qualified) }
+            }
         }
-        for file in files {
-            for alias in file.aliases {
-                let scope = alias.scopeType >= 0 ? file.types[Int(alias.scopeType)].qualified : nil
+        for file in files.indices {
+            for alias in files[file].aliases {
+                let scope = alias.scopeType >= 0 ? files[file].types[Int(alias.scopeType)].qualified : nil
                 let key = scope.map { $0 + "." + alias.name } ?? alias.name
                 add(key)
                 var target = alias.target

@@ -271,9 +271,9 @@ public final class LintPipeline: Sendable {
         // Moved out of the workers' slots, so each file's facts have one owner and are freed once.
         var all = records.take(leaving: []).flatMap { $0 }
         var order = Array(all.indices)
-        let sequences = all.map(\.sequence)
+        let sequences = all.indices.map { all[$0].sequence }
         if options.ordersByPath {
-            let paths = all.map(\.file.displayPath)
+            let paths = all.indices.map { all[$0].file.displayPath }
             order.sort { paths[$0] == paths[$1] ? sequences[$0] < sequences[$1] : paths[$0] < paths[$1] }
         } else {
             order.sort { sequences[$0] < sequences[$1] }
@@ -425,7 +425,9 @@ public final class LintPipeline: Sendable {
                             clocks: Slots<PhaseClock>) -> [Outcome] {
         let outcomes = Slots(count: records.count, initial: Outcome?.none)
         let retained = Slots(count: records.count, initial: SyntaxTree?.none)
-        for (position, record) in records.enumerated() { retained.modify(position) { $0 = trees[record.sequence] } }
+        if !trees.isEmpty {
+            for position in records.indices { retained.modify(position) { $0 = trees[records[position].sequence] } }
+        }
         let configuration = self.configuration
         let options = self.options
         let work: @Sendable (Int, Int) -> Void = { position, worker in
@@ -445,7 +447,9 @@ public final class LintPipeline: Sendable {
             }
             outcomes.modify(position) { $0 = outcome }
         }
-        let order = records.indices.sorted { records[$0].bytes > records[$1].bytes }
+        // Sorted by a copy of the sizes: reading a record in the comparison would copy it whole.
+        let sizes = records.indices.map { records[$0].bytes }
+        let order = records.indices.sorted { sizes[$0] > sizes[$1] }
         if records.count <= 1 || options.workers == 1 {
             for position in order { work(position, 0) }
         } else {
