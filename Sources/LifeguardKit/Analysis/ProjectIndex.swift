@@ -247,12 +247,13 @@ public final class ProjectIndex: Sendable {
         self.typeKeys = keys
         typeFacts = facts
         superclassIDs = facts.indices.map { facts[$0].superclass.flatMap { ids.slot(of: $0) } ?? -1 }
-        controllerFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
-                                             bases: controllerBaseNames)
-        viewFlags = Self.resolveChains(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names, bases: viewBaseNames)
+        let matches = Self.baseMatches(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
+                                       controllerBases: controllerBaseNames, viewBases: viewBaseNames)
+        controllerFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.controllerBit)
+        viewFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.viewBit)
         var superclassTable: [String: String] = [:]
         superclassTable.reserveCapacity(keys.count)
-        for (key, facts) in zip(keys, facts) { if let superclass = facts.superclass { superclassTable[key] = superclass } }
+        for index in keys.indices { if let superclass = facts[index].superclass { superclassTable[keys[index]] = superclass } }
         superclassesOfSummaries.fulfill(superclassTable)
 
         let fileTypes = fileTypeIDs
@@ -347,45 +348,66 @@ public final class ProjectIndex: Sendable {
         return sharedInstanceTypes.contains(id)
     }
 
-    /// For every type id, whether its superclass chain reaches one of `bases`: a base itself, or a
-    /// framework name (one the run does not declare) whose simple name is a base. Each chain is
-    /// walked once, with the answers of its links remembered, so the whole is linear; a cycle
-    /// answers no.
-    private static func resolveChains(keys: [String], superclassIDs: [Int32], facts: [TypeFacts], names: NameTable,
-                                      bases: NameSlots) -> [Bool] {
-        func matches(_ key: String) -> Bool {
-            bases.slot(of: key) != nil || (bases.slot(of: NameTable.lastComponent(key)) != nil && !names.declares(key))
+    private static let controllerBit: UInt8 = 1
+    private static let viewBit: UInt8 = 2
+
+    /// For every type id, which kinds of base (`controllerBit`, `viewBit`) it matches: the type
+    /// itself, in the low bits, and, when the run neither declares nor extends its superclass,
+    /// that superclass, in the same bits shifted left by four. A key matches a base when it is
+    /// one, or when it is a framework name (one the run does not declare) whose simple name is
+    /// one. Each key is hashed once here for both walks.
+    private static func baseMatches(keys: [String], superclassIDs: [Int32], facts: [TypeFacts], names: NameTable,
+                                    controllerBases: NameSlots, viewBases: NameSlots) -> [UInt8] {
+        func kinds(_ key: String) -> UInt8 {
+            var kinds: UInt8 = 0
+            if controllerBases.slot(of: key) != nil { kinds |= controllerBit }
+            if viewBases.slot(of: key) != nil { kinds |= viewBit }
+            guard kinds != controllerBit | viewBit else { return kinds }
+            let last = NameTable.lastComponent(key)
+            let lastKinds = (controllerBases.slot(of: last) != nil ? controllerBit : 0) | (viewBases.slot(of: last) != nil ? viewBit : 0)
+            if lastKinds & ~kinds != 0, !names.declares(key) { kinds |= lastKinds }
+            return kinds
         }
+        return keys.withUnsafeBufferPointer { keys in
+            keys.indices.map { index in
+                let own = kinds(keys[index])
+                guard superclassIDs[index] < 0, let superclass = facts[index].superclass else { return own }
+                return own | kinds(superclass) << 4
+            }
+        }
+    }
+
+    /// For every type id, whether its superclass chain reaches a base of the kind `bit` (see
+    /// `baseMatches`). Each chain is walked once, with the answers of its links remembered, so the
+    /// whole is linear; a cycle answers no.
+    private static func resolveChains(superclassIDs: [Int32], matches: [UInt8], bit: UInt8) -> [Bool] {
         // 0: unknown, 1: on the current path, 2: no, 3: yes.
-        var state = [UInt8](repeating: 0, count: keys.count)
+        var state = [UInt8](repeating: 0, count: matches.count)
         var path: [Int] = []
-        // Keys are read in place: a copy of each would retain it.
-        keys.withUnsafeBufferPointer { keys in
-            for start in keys.indices where state[start] == 0 {
-                var current = start
-                var answer = false
-                while true {
-                    if state[current] >= 2 { answer = state[current] == 3; break }
-                    if state[current] == 1 { answer = false; break }
-                    if matches(keys[current]) {
-                        answer = true
-                        state[current] = 3
-                        break
-                    }
-                    state[current] = 1
-                    path.append(current)
-                    let next = superclassIDs[current]
-                    if next >= 0 {
-                        current = Int(next)
-                        continue
-                    }
-                    // A superclass the run neither declares nor extends ends the chain.
-                    answer = facts[current].superclass.map(matches) ?? false
+        for start in matches.indices where state[start] == 0 {
+            var current = start
+            var answer = false
+            while true {
+                if state[current] >= 2 { answer = state[current] == 3; break }
+                if state[current] == 1 { answer = false; break }
+                if matches[current] & bit != 0 {
+                    answer = true
+                    state[current] = 3
                     break
                 }
-                for link in path { state[link] = answer ? 3 : 2 }
-                path.removeAll(keepingCapacity: true)
+                state[current] = 1
+                path.append(current)
+                let next = superclassIDs[current]
+                if next >= 0 {
+                    current = Int(next)
+                    continue
+                }
+                // A superclass the run neither declares nor extends ends the chain.
+                answer = matches[current] & (bit << 4) != 0
+                break
             }
+            for link in path { state[link] = answer ? 3 : 2 }
+            path.removeAll(keepingCapacity: true)
         }
         return state.map { $0 == 3 }
     }

@@ -431,26 +431,38 @@ public final class LintPipeline: Sendable {
         let configuration = self.configuration
         let options = self.options
         let work: @Sendable (Int, Int) -> Void = { position, worker in
-            let record = records[position]
-            CrashGuard.enter(record.file.displayPath)
+            // The record's fields are read in place: a copy would count a reference per field.
+            let file = records[position].file
+            CrashGuard.enter(file.displayPath)
             defer { CrashGuard.leave() }
-            options.crashTrigger?.fire(on: record.file.displayPath)
+            options.crashTrigger?.fire(on: file.displayPath)
             let tree = retained.modify(position) { slot -> SyntaxTree? in
                 defer { slot = nil }
                 return slot
             }
             let outcome = clocks.modify(worker) { clock in
-                record.mayFire
-                    ? Self.lint(record.file, tree: tree, index: index, configuration: configuration, options: options,
+                records[position].mayFire
+                    ? Self.lint(file, tree: tree, index: index, configuration: configuration, options: options,
                                 clock: &clock)
-                    : Self.skip(record.file, options: options)
+                    : Self.skip(file, options: options)
             }
             outcomes.modify(position) { $0 = outcome }
         }
+        // A file no rule can find anything in, when its source is not kept and no crash is asked
+        // for in it, is done here: most files of a run, which no worker need touch.
+        var pending: [Int] = []
+        pending.reserveCapacity(records.count)
+        for position in records.indices {
+            if records[position].mayFire || options.keepsSources || options.crashTrigger != nil {
+                pending.append(position)
+            } else {
+                outcomes.modify(position) { $0 = .linted([], nil) }
+            }
+        }
         // Sorted by a copy of the sizes: reading a record in the comparison would copy it whole.
-        let sizes = records.indices.map { records[$0].bytes }
-        let order = records.indices.sorted { sizes[$0] > sizes[$1] }
-        if records.count <= 1 || options.workers == 1 {
+        let sizes = pending.map { records[$0].bytes }
+        let order = pending.indices.sorted { sizes[$0] > sizes[$1] }.map { pending[$0] }
+        if order.count <= 1 || options.workers == 1 {
             for position in order { work(position, 0) }
         } else {
             let pool = WorkerPool<Int>(count: options.workers, work: work)
