@@ -163,10 +163,7 @@ public struct CallSummaries: Sendable {
         // Files and functions are read in place, by position: copying one out retains each of its
         // strings and arrays, a cache miss apiece in a run-wide merge.
         for fileIndex in files.indices {
-            let names = files[fileIndex].names
-            let symbolOf = (0..<Int32(truncatingIfNeeded: names.count)).map { slot in
-                names.withName(slot) { symbols.insert(bytes: $0) }
-            }
+            let symbolOf = symbols.insert(contentsOf: files[fileIndex].names)
             files[fileIndex].functions.withUnsafeBufferPointer { fileFunctions in
                 for index in fileFunctions.indices {
                     let kind = fileFunctions[index].kind

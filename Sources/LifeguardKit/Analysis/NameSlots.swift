@@ -84,6 +84,14 @@ struct NameSlots: Sendable {
         return buckets.isEmpty ? nil : probe(hash, bytes).slot
     }
 
+    /// The slot of each name of `list`, by its position there, given a new one when it has none
+    /// yet: how a run-wide table takes in a file's names.
+    mutating func insert(contentsOf list: NameList) -> [Int32] {
+        (0..<Int32(truncatingIfNeeded: list.count)).map { position in
+            list.withName(position) { insert(bytes: $0) }
+        }
+    }
+
     /// The slot of `name`, given a new one when it has none yet.
     mutating func insert(_ name: String) -> Int32 {
         Self.withBytes(of: name) { insert(bytes: $0) }

@@ -622,10 +622,7 @@ struct MemberTable: Sendable {
         positions = IntegerTable(capacity: count)
         // Parts and entries are read in place: copying an entry out would retain its type name.
         for file in parts.indices {
-            let partNames = parts[file].names
-            let slots = (0..<Int32(truncatingIfNeeded: partNames.count)).map { slot in
-                partNames.withName(slot) { names.insert(bytes: $0) }
-            }
+            let slots = names.insert(contentsOf: parts[file].names)
             parts[file].entries.withUnsafeBufferPointer { entries in
                 for position in entries.indices {
                     let type = entries[position].type
