@@ -4,11 +4,34 @@ import LifeguardKit
 public struct StrongDelegateRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: every finding is a property whose name
-    /// `isDelegateName` accepts, so it is one of the words or ends in one of the suffixes.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["delegate", "dataSource"] }
+    /// Pass 2 lints only files that declare a property `check` could report: the words `delegate`
+    /// and `dataSource` are in most files that use a table view, the declarations in few.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in tree.outline.variables.contains { isCandidate($0, in: tree) } }
+    }
 
-    public static func anchorSuffixes(_ options: RuleOptions) -> Set<String> { ["Delegate", "DataSource"] }
+    /// What a finding's property is, read without the index: a stored, annotated, non-function
+    /// property named like a delegate, of a type that may be a class, not `weak`, `unowned`,
+    /// `static`, `class`, `override` or an `@IBOutlet`.
+    static func isCandidate(_ variable: VariableDeclaration, in tree: SyntaxTree) -> Bool {
+        let outline = tree.outline
+        let node = outline.nodes[variable.node]
+        guard !variable.isConditionalBinding, variable.storage != .computed,
+              node.parent >= 0, outline.nodes[node.parent].kind == .type,
+              isDelegateName(tree.name(of: variable)),
+              !variable.modifiers.contains(.weak), !variable.modifiers.contains(.unowned),
+              !variable.modifiers.contains(.static), !variable.modifiers.contains(.class),
+              // `override var delegate: X? { didSet { ... } }` observes the superclass's (weak) storage.
+              !variable.modifiers.contains(.override),
+              // An outlet's object comes from a nib or storyboard the run cannot read.
+              !variable.attributes.contains("IBOutlet"),
+              let annotation = variable.typeAnnotation, !TypeNames.isFunctionType(tree, annotation)
+        else { return false }
+        switch outline.types[outline.nodes[node.parent].detail].kind {
+        case .struct, .enum, .protocol: return false
+        case .class, .actor, .extension: return true
+        }
+    }
 
     public static let description = RuleDescription(
         id: "strong_delegate",
@@ -175,20 +198,9 @@ public struct StrongDelegateRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         let outline = context.outline
-        for (position, variable) in outline.variables.enumerated() where !variable.isConditionalBinding && variable.storage != .computed {
-            let node = outline.nodes[variable.node]
-            guard node.parent >= 0, outline.nodes[node.parent].kind == .type,
-                  isDelegateName(context.tree.name(of: variable)),
-                  !variable.modifiers.contains(.weak), !variable.modifiers.contains(.unowned),
-                  !variable.modifiers.contains(.static), !variable.modifiers.contains(.class),
-                  // `override var delegate: X? { didSet { ... } }` observes the superclass's (weak) storage.
-                  !variable.modifiers.contains(.override),
-                  // An outlet's object comes from a nib or storyboard the run cannot read.
-                  !variable.attributes.contains("IBOutlet"),
-                  let role = model.enclosingRole(of: variable.nodeID), role.isReferenceType,
-                  outline.types[outline.nodes[node.parent].detail].kind != .protocol,
-                  let annotation = variable.typeAnnotation, !TypeNames.isFunctionType(context.tree, annotation),
-                  let written = TypeNames.annotated(context.tree, annotation)
+        for (position, variable) in outline.variables.enumerated() where Self.isCandidate(variable, in: context.tree) {
+            guard let role = model.enclosingRole(of: variable.nodeID), role.isReferenceType,
+                  let annotation = variable.typeAnnotation, let written = TypeNames.annotated(context.tree, annotation)
             else { continue }
             let type = model.typeKey(written, at: variable.nodeID)
             guard !context.index.isFunctionAlias(written, from: role.key), holdsStrongly(type, context: context),
@@ -270,7 +282,7 @@ public struct StrongDelegateRule: Rule {
         return context.model.binding(of: name, at: TokenID(chain.linkTokens[0]))
     }
 
-    func isDelegateName(_ name: String) -> Bool {
+    static func isDelegateName(_ name: String) -> Bool {
         guard name == "delegate" || name == "dataSource" || name.hasSuffix("Delegate") || name.hasSuffix("DataSource")
         else { return false }
         // A delegate saved to be restored later is someone else's, not an owner of this object.

@@ -4,9 +4,55 @@ import LifeguardKit
 public struct StrongSelfInEscapingClosureRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: a finding's closure captures `self` by spelling it (in
-    /// its body or capture list) or is a `Task` closure, the only kind that uses `self` implicitly here.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["self", "Task"] }
+    /// `self` is in nearly every file of an app, so the words `self` and `Task` would send most
+    /// files to pass 2; the rule's test of pass 1's tree (`mayHoldCycle`) replaces them.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        let keepingCalls = retainingCallNames.union(options.strings("retaining_calls"))
+        return { tree in mayHoldCycle(tree, keepingCalls: keepingCalls) }
+    }
+
+    /// Whether a file has what every finding needs, read without the index: a closure in a type
+    /// that may be a class (not a struct or enum: an extension or protocol may extend a class),
+    /// not run on the spot, that something could keep (it is assigned, a declaration's initial
+    /// value, or an argument of a call `retention(of:)` reads), which says `self` in its capture
+    /// list or body or is a `Task` closure (the one kind that uses `self` implicitly here), and
+    /// does not capture `self` weakly or unowned; or a call named `assign` in such a type.
+    static func mayHoldCycle(_ tree: SyntaxTree, keepingCalls: Set<String>) -> Bool {
+        let outline = tree.outline
+        func inPossibleClass(_ node: Int) -> Bool {
+            let type = outline.nodes[node].enclosingType
+            guard type >= 0 else { return false }
+            switch outline.types[outline.nodes[type].detail].kind {
+            case .struct, .enum: return false
+            case .class, .actor, .extension, .protocol: return true
+            }
+        }
+        let selfTokens = tree.selfTokens()
+        func saysSelf(between range: Range<Int>) -> Bool {
+            var low = 0
+            var high = selfTokens.count
+            while low < high {
+                let middle = (low + high) / 2
+                if selfTokens[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            return low < selfTokens.count && selfTokens[low] < range.upperBound
+        }
+        for closure in outline.closures where !closure.isImmediatelyInvoked && inPossibleClass(closure.node) {
+            guard closure.assignment != nil || closure.variable != nil
+                || closure.call.map({ keepingCalls.contains(tree.name(of: outline.calls[$0])) }) == true else { continue }
+            let selfCapture = outline.captures[closure.captures].first { tree.token($0.nameToken, spells: "self") }
+            if let selfCapture {
+                if selfCapture.specifier == .strong { return true }
+                continue
+            }
+            if saysSelf(between: closure.body.interior) { return true }
+            if let call = closure.call, tree.token(outline.calls[call].nameToken, spells: "Task")
+                || tree.token(outline.calls[call].nameToken, spells: "detached") {
+                return true
+            }
+        }
+        return outline.calls.contains { tree.token($0.nameToken, spells: "assign") && inPossibleClass($0.node) }
+    }
 
     public static let description = RuleDescription(
         id: "strong_self_in_escaping_closure",
@@ -410,6 +456,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         if context.options.strings("retaining_calls").contains(name) {
             return configuredRetention(name: name, receiver: receiver, call: call, context: context)
         }
+        guard Self.retainingCallNames.contains(name) else { return nil }
         switch name {
         case "append", "insert":
             guard let receiver else { return nil }
@@ -446,6 +493,12 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             return nil
         }
     }
+
+    /// The calls whose closure `retention(of:)` may find kept: pass 1's test reads them too.
+    static let retainingCallNames: Set<String> = [
+        "append", "insert", "scheduledTimer", "Timer", "addObserver", "observe", "sink", "setEventHandler", "UIAction",
+        "Task", "detached",
+    ]
 
     /// A call the configuration names as keeping its closure for the receiver's life
     /// (`eventBus.subscribe { ... }`): a cycle when `self` is the receiver or owns it, or keeps the

@@ -4,9 +4,33 @@ import LifeguardKit
 public struct ViewNilCheckRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: every finding is a `view` compared with `nil`.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
-        ["view"]
+    /// Pass 2 lints only files that compare a `view` with `nil`: the word `view` alone is in most
+    /// files of an app.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in nilComparisons(tree).contains { comparison in
+            tree.tokens[comparison.end].kind == .identifier && tree.token(comparison.end, is: "view")
+        } }
+    }
+
+    /// Each `==` or `!=` with `nil` on one side: the operator, and the last token of the chain
+    /// on the other side.
+    static func nilComparisons(_ tree: SyntaxTree) -> [(operator: Int, end: Int, isNotEqual: Bool)] {
+        var result: [(operator: Int, end: Int, isNotEqual: Bool)] = []
+        for (index, token) in tree.tokens.enumerated() where token.kind == .operator && token.endOffset - token.startOffset == 2 {
+            guard tree.token(index, is: "==") || tree.token(index, is: "!="),
+                  let left = tree.previousSignificant(before: index), let right = tree.nextSignificant(after: index)
+            else { continue }
+            let isNotEqual = tree.token(index, is: "!=")
+            if tree.tokens[right].isKeyword(.nil) {
+                result.append((index, left, isNotEqual))
+            } else if tree.tokens[left].isKeyword(.nil) {
+                var end = right
+                // `nil == x.view`: the chain must end right before anything that is not a postfix link.
+                for link in tree.memberLinks(after: right) { end = link }
+                result.append((index, end, isNotEqual))
+            }
+        }
+        return result
     }
 
     public static let description = RuleDescription(
@@ -99,20 +123,8 @@ public struct ViewNilCheckRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        let tree = context.tree
-        for (index, token) in tree.tokens.enumerated() where token.kind == .operator && token.endOffset - token.startOffset == 2 {
-            guard tree.token(index, is: "==") || tree.token(index, is: "!="),
-                  let left = tree.previousSignificant(before: index), let right = tree.nextSignificant(after: index)
-            else { continue }
-            let isNotEqual = tree.token(index, is: "!=")
-            if tree.tokens[right].isKeyword(.nil) {
-                check(chainEndingAt: left, operator: index, isNotEqual: isNotEqual, context: context)
-            } else if tree.tokens[left].isKeyword(.nil) {
-                var end = right
-                // `nil == x.view`: the chain must end right before anything that is not a postfix link.
-                for link in tree.memberLinks(after: right) { end = link }
-                check(chainEndingAt: end, operator: index, isNotEqual: isNotEqual, context: context)
-            }
+        for comparison in Self.nilComparisons(context.tree) {
+            check(chainEndingAt: comparison.end, operator: comparison.operator, isNotEqual: comparison.isNotEqual, context: context)
         }
     }
 

@@ -39,14 +39,72 @@ final class AnchorWordsTests: XCTestCase {
         }
     }
 
-    /// A rule without words would make every run it is on lint every file twice: every rule
-    /// names its own.
+    /// A rule without words or a test would make every run it is on lint every file twice: every
+    /// rule names its own words, or brings a test instead.
     func testEveryRuleNamesItsWords() {
         for rule in RuleRegistry.rules {
-            let words = rule.anchorWords(RuleOptions(declared: rule.description.options))
+            let options = RuleOptions(declared: rule.description.options)
+            if rule.candidateTest(options) != nil { continue }
+            let words = rule.anchorWords(options)
             XCTAssertFalse(words?.isEmpty ?? true, "\(rule.description.id) names no anchor words")
         }
         XCTAssertNotNil(AnchorWords(LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })))
+    }
+
+    /// A rule's test of pass 1's tree lets every one of its triggering examples through, read as
+    /// pass 1 reads it (no trivia): the fixtures' files hold many candidates each, an example one.
+    func testCandidateTestsPassEveryTriggeringExample() {
+        var tested = 0
+        for rule in RuleRegistry.rules {
+            for example in rule.description.triggeringExamples {
+                let options = RuleOptions(values: example.options, declared: rule.description.options)
+                guard let test = rule.candidateTest(options) else { continue }
+                tested += 1
+                let code = RuleExampleTests.stripMarkers(example.code).0
+                XCTAssertTrue(test(SyntaxTree(significantTokensOf: SourceFile(path: "Example.swift", text: code))),
+                              "\(rule.description.id) turns away its example:\n\(code)")
+            }
+        }
+        XCTAssertGreaterThan(tested, 5)
+    }
+
+    /// The tests turn away the common shapes that spell a rule's word without its finding: that
+    /// is what they are for.
+    func testCandidateTestsTurnAwayTheCommonLookAlikes() {
+        func passes(_ rule: any Rule.Type, _ code: String, options: [String: OptionValue] = [:]) -> Bool {
+            let test = rule.candidateTest(RuleOptions(values: options, declared: rule.description.options))
+            return test.map { $0(SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: code))) } ?? true
+        }
+        let strongSelf = StrongSelfInEscapingClosureRule.self
+        XCTAssertFalse(passes(strongSelf, "final class A { func f() { DispatchQueue.main.async { self.reload() } } }"),
+                       "a one-shot closure")
+        XCTAssertFalse(passes(strongSelf, "final class A { func f() { onTap = { [weak self] in self?.reload() } } }"))
+        XCTAssertFalse(passes(strongSelf, "struct A { func f() { onTap = { self.reload() } } }"), "a value type")
+        XCTAssertFalse(passes(strongSelf, "func f() { onTap = { self.reload() } }"), "outside any type")
+        XCTAssertFalse(passes(strongSelf, "final class A { lazy var f: () -> Void = { print(1) }() }"), "run on the spot")
+        XCTAssertTrue(passes(strongSelf, "final class A { func f() { onTap = { self.reload() } } }"))
+        XCTAssertTrue(passes(strongSelf, "extension A { func f() { items.sink { _ in reload(self) } } }"))
+        XCTAssertTrue(passes(strongSelf, "final class A { func f() { onTap = { [self] in reload() } } }"))
+        XCTAssertTrue(passes(strongSelf, "final class A { func f() { task = Task { await reload() } } }"), "implicit self")
+        XCTAssertTrue(passes(strongSelf, "final class A { lazy var f: () -> Void = { self.reload() } }"))
+        XCTAssertTrue(passes(strongSelf, "final class A { func f() { p.assign(to: \\.x, on: self) } }"))
+        XCTAssertFalse(passes(strongSelf, "final class A { func f() { bus.subscribe { self.reload() } } }"))
+        XCTAssertTrue(passes(strongSelf, "final class A { func f() { bus.subscribe { self.reload() } } }",
+                             options: ["retaining_calls": .strings(["subscribe"])]), "a configured call")
+
+        let strongDelegate = StrongDelegateRule.self
+        XCTAssertFalse(passes(strongDelegate, "final class A: UIViewController { func f() { tableView.delegate = self } }"))
+        XCTAssertFalse(passes(strongDelegate, "final class A { weak var delegate: ADelegate? }"))
+        XCTAssertFalse(passes(strongDelegate, "struct A { var delegate: ADelegate? }"))
+        XCTAssertFalse(passes(strongDelegate, "protocol ADelegate: AnyObject { func done() }"))
+        XCTAssertTrue(passes(strongDelegate, "final class A { var delegate: ADelegate? }"))
+        XCTAssertTrue(passes(strongDelegate, "final class A { private(set) var listDataSource: ListDataSource! }"))
+
+        let viewNil = ViewNilCheckRule.self
+        XCTAssertFalse(passes(viewNil, "final class A: UIViewController { func f() { view.backgroundColor = .red } }"))
+        XCTAssertFalse(passes(viewNil, "final class A: UIViewController { func f() { if view.window == nil {} } }"))
+        XCTAssertTrue(passes(viewNil, "final class A: UIViewController { func f() { if view == nil {} } }"))
+        XCTAssertTrue(passes(viewNil, "func f(c: UIViewController) { assert(nil != c.view) }"))
     }
 
     /// A configured method list is what `missing_super_call` looks for, so its words follow it.

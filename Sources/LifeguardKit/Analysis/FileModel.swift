@@ -162,22 +162,10 @@ public final class FileModel: Sendable {
     var scopes: ScopeTable { memo.scopes { ScopeTable(tree: tree) } }
 
     /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
-    var selfTokens: [Int] { memo.selfTokens { FileModel.findSelfTokens(tree) } }
+    var selfTokens: [Int] { memo.selfTokens { tree.selfTokens() } }
 
     /// What takes each expression's value, by the raw token it starts at.
     var destinations: [Int: ValueDestination] { memo.destinations { FileModel.computeDestinations(tree.outline) } }
-
-    static func findSelfTokens(_ tree: SyntaxTree) -> [Int] {
-        var result: [Int] = []
-        var previousKind = TokenKind.unknown
-        for (index, token) in tree.tokens.enumerated() where !token.isTrivia {
-            defer { previousKind = token.kind }
-            guard token.kind == .identifier, token.endOffset - token.startOffset == 4, previousKind != .period,
-                  tree.token(index, is: "self") else { continue }
-            result.append(index)
-        }
-        return result
-    }
 
     public var outline: Outline { tree.outline }
 

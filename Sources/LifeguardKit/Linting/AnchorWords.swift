@@ -13,7 +13,9 @@ import Musl
 /// (models, services, tests) are such files: on 11,495 files of seven apps, 1,821 spelled a word
 /// of the default rules.
 ///
-/// The words are a necessary condition only: a file that spells one is linted as before.
+/// The words are a necessary condition only: a file that spells one is linted as before. A rule
+/// whose words would be in nearly every file (`self`) brings a test of the tree instead
+/// (`Rule.candidateTest`), and a file any such test passes is linted too.
 public struct AnchorWords: Sendable {
     /// Candidate words by length, each with its first byte (the cheap test) and all its bytes.
     private let byLength: [[[UInt8]]]
@@ -24,13 +26,20 @@ public struct AnchorWords: Sendable {
     /// turned away by one look at each table.
     private let lengthsByFirstByte: [UInt64]
     private let suffixLastBytes: [Bool]
+    /// The tests of the rules that bring one; their words are not in `byLength`.
+    private let candidateTests: [CandidateTest]
 
     /// `nil` when some enabled rule may fire in any file (it names no words, or a word this byte
     /// comparison cannot stand for): every file is linted.
     public init?(_ configuration: LintConfiguration) {
         var words = Set<String>()
         var suffixes = Set<String>()
+        var tests: [CandidateTest] = []
         for setup in configuration.rules {
+            if let test = setup.rule.candidateTest(setup.options) {
+                tests.append(test)
+                continue
+            }
             let endings = setup.rule.anchorSuffixes(setup.options)
             guard let anchors = setup.rule.anchorWords(setup.options), anchors.allSatisfy(Self.isComparableByBytes),
                   endings.allSatisfy(Self.isComparableByBytes)
@@ -38,7 +47,7 @@ public struct AnchorWords: Sendable {
             words.formUnion(anchors)
             suffixes.formUnion(endings)
         }
-        self.init(words: words, suffixes: suffixes)
+        self.init(words: words, suffixes: suffixes, candidateTests: tests)
     }
 
     /// Whether a file spells `word` exactly when its bytes hold it: a plain ASCII identifier. An
@@ -52,7 +61,8 @@ public struct AnchorWords: Sendable {
         } && !word.contains("K")
     }
 
-    init(words: Set<String>, suffixes: Set<String> = []) {
+    init(words: Set<String>, suffixes: Set<String> = [], candidateTests: [CandidateTest] = []) {
+        self.candidateTests = candidateTests
         self.suffixes = suffixes.map { Array($0.utf8) }.filter { !$0.isEmpty }
         var byLength: [[[UInt8]]] = []
         var lengths = [UInt64](repeating: 0, count: 256)
@@ -72,8 +82,12 @@ public struct AnchorWords: Sendable {
 
     /// Whether a rule may find something in `tree`: one of the words is an identifier or keyword
     /// token (written with or without backticks), or ends one, or a comment mentions `lifeguard:`
-    /// (a comment token, or one a tree without trivia set aside).
+    /// (a comment token, or one a tree without trivia set aside), or a rule's test passes.
     public func mayFire(in tree: SyntaxTree) -> Bool {
+        spellsWordOrDirective(tree) || candidateTests.contains { $0(tree) }
+    }
+
+    private func spellsWordOrDirective(_ tree: SyntaxTree) -> Bool {
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             tree.tokens.withUnsafeBufferPointer { tokens in
                 lengthsByFirstByte.withUnsafeBufferPointer { lengths in

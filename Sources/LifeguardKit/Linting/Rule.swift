@@ -12,7 +12,16 @@ public protocol Rule: Sendable {
     /// Word endings that count as anchor words too: a file with an identifier ending in one
     /// (`listDelegate` for `Delegate`) is linted.
     static func anchorSuffixes(_ options: RuleOptions) -> Set<String>
+    /// A finer necessary condition than words, for a rule whose words are in nearly every file
+    /// (`self`): a test of pass 1's tree (its significant tokens and outline; no trivia, no index)
+    /// that is `false` only for a file in which the rule cannot report anything. When a rule has
+    /// one, the test alone decides for it, and its words are not read. `nil` (the default): the
+    /// words decide.
+    static func candidateTest(_ options: RuleOptions) -> CandidateTest?
 }
+
+/// A rule's test of pass 1's tree: `false` when the file cannot hold one of its findings.
+public typealias CandidateTest = @Sendable (SyntaxTree) -> Bool
 
 extension Rule {
     public var description: RuleDescription { Self.description }
@@ -21,6 +30,8 @@ extension Rule {
     public static func anchorWords(_ options: RuleOptions) -> Set<String>? { nil }
 
     public static func anchorSuffixes(_ options: RuleOptions) -> Set<String> { [] }
+
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? { nil }
 
     /// The base names (`willMove`) of full function names (`willMove(toParent:)`), as anchor words.
     public static func baseNames(_ fullNames: some Sequence<String>) -> Set<String> {

@@ -112,6 +112,19 @@ public final class SyntaxTree: Sendable {
         return source.bytes(tokens[index].range, equal: word)
     }
 
+    /// The tokens that spell `self` (not `Type.self`), in order.
+    public func selfTokens() -> [Int] {
+        var result: [Int] = []
+        var previousKind = TokenKind.unknown
+        for (index, token) in tokens.enumerated() where !token.isTrivia {
+            defer { previousKind = token.kind }
+            guard token.kind == .identifier, token.endOffset - token.startOffset == 4, previousKind != .period,
+                  self.token(index, is: "self") else { continue }
+            result.append(index)
+        }
+        return result
+    }
+
     /// The label callers write for a parameter, `nil` for `_` and none.
     public func label(of parameter: Parameter) -> String? { parameter.labelToken.map { text(ofToken: $0) } }
 
