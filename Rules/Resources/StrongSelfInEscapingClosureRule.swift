@@ -38,16 +38,15 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             return low < selfTokens.count && selfTokens[low] < range.upperBound
         }
         for closure in outline.closures where !closure.isImmediatelyInvoked && inPossibleClass(closure.node) {
-            guard closure.assignment != nil || closure.variable != nil
-                || closure.call.map({ keepingCalls.contains(tree.name(of: outline.calls[$0])) }) == true else { continue }
+            // The cheap tests first: most closures are handed to one-shot calls or capture `self` weakly.
             let selfCapture = outline.captures[closure.captures].first { tree.token($0.nameToken, spells: "self") }
-            if let selfCapture {
-                if selfCapture.specifier == .strong { return true }
-                continue
-            }
-            if saysSelf(between: closure.body.interior) { return true }
-            if let call = closure.call, tree.token(outline.calls[call].nameToken, spells: "Task")
-                || tree.token(outline.calls[call].nameToken, spells: "detached") {
+            if let selfCapture, selfCapture.specifier != .strong { continue }
+            let saysSelf = selfCapture != nil || saysSelf(between: closure.body.interior)
+            if saysSelf, closure.assignment != nil || closure.variable != nil { return true }
+            guard let call = closure.call else { continue }
+            let name = outline.calls[call].nameToken
+            if saysSelf ? keepingCalls.contains(tree.text(ofToken: name))
+                : tree.token(name, spells: "Task") || tree.token(name, spells: "detached") {
                 return true
             }
         }
