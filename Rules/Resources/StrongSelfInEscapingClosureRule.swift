@@ -13,8 +13,8 @@ public struct StrongSelfInEscapingClosureRule: Rule {
 
     /// Whether a file has what every finding needs, read without the index: a closure in a type
     /// that may be a class (not a struct or enum: an extension or protocol may extend a class),
-    /// not run on the spot, that something could keep (it is assigned, a declaration's initial
-    /// value, or an argument of a call `retention(of:)` reads), which says `self` in its capture
+    /// not run on the spot, that something could keep (it is assigned, an instance property's
+    /// initial value, or an argument of a call `retention(of:)` reads), which says `self` in its capture
     /// list or body or is a `Task` closure (the one kind that uses `self` implicitly here), and
     /// does not capture `self` weakly or unowned; or a call named `assign` in such a type.
     static func mayHoldCycle(_ tree: SyntaxTree, keepingCalls: Set<String>) -> Bool {
@@ -26,6 +26,13 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             case .struct, .enum: return false
             case .class, .actor, .extension, .protocol: return true
             }
+        }
+        // `retention(of:)` keeps a declaration's closure only for a property of an instance.
+        func isInstanceProperty(_ variable: Int) -> Bool {
+            let declaration = outline.variables[variable]
+            let parent = outline.nodes[declaration.node].parent
+            return parent >= 0 && outline.nodes[parent].kind == .type && !declaration.modifiers.contains(.static)
+                && !declaration.modifiers.contains(.class)
         }
         let selfTokens = tree.selfTokens()
         func saysSelf(between range: Range<Int>) -> Bool {
@@ -42,7 +49,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let selfCapture = outline.captures[closure.captures].first { tree.token($0.nameToken, spells: "self") }
             if let selfCapture, selfCapture.specifier != .strong { continue }
             let saysSelf = selfCapture != nil || saysSelf(between: closure.body.interior)
-            if saysSelf, closure.assignment != nil || closure.variable != nil { return true }
+            if saysSelf, closure.assignment != nil || closure.variable.map(isInstanceProperty) == true { return true }
             guard let call = closure.call else { continue }
             let name = outline.calls[call].nameToken
             if saysSelf ? keepingCalls.contains(tree.text(ofToken: name))

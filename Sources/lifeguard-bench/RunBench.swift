@@ -2,7 +2,7 @@ import Foundation
 import LifeguardKit
 import LifeguardRules
 
-// `lifeguard-bench run [--no-rules] [--runs N] [--retain MB] PATH ...`
+// `lifeguard-bench run [--no-rules | --all-rules | --rules ID,ID] [--runs N] [--retain MB] PATH ...`
 //
 // A CLI-shaped run (discovery pipelined with reading and parsing, the index, rules, a JSON
 // report) over the given paths, with the time of each phase, the process's CPU and page faults,
@@ -50,6 +50,7 @@ func runBench(_ arguments: [String]) {
     var paths: [String] = []
     var rulesEnabled = true
     var allRules = false
+    var onlyRules: Set<String>?
     var runs = 1
     var retained = PipelineOptions().retainedSourceBytes
     var iterator = arguments.makeIterator()
@@ -57,6 +58,7 @@ func runBench(_ arguments: [String]) {
         switch argument {
         case "--no-rules": rulesEnabled = false
         case "--all-rules": allRules = true
+        case "--rules": onlyRules = Set((iterator.next() ?? "").split(separator: ",").map(String.init))
         case "--runs": runs = iterator.next().flatMap(Int.init) ?? 1
         case "--retain": retained = (iterator.next().flatMap(Int.init) ?? 0) << 20
         default: paths.append(argument)
@@ -64,7 +66,9 @@ func runBench(_ arguments: [String]) {
     }
     if paths.isEmpty { paths = ["."] }
     // The CLI's default set (opt-in rules off) unless `--all-rules`.
-    let enabled = RuleRegistry.rules.filter { allRules || !$0.description.isOptIn }
+    let enabled = RuleRegistry.rules.filter { rule in
+        onlyRules.map { $0.contains(rule.description.id) } ?? (allRules || !rule.description.isOptIn)
+    }
     let rules = rulesEnabled ? enabled.map { RuleSetup(rule: $0) } : []
     let workingDirectory = FileManager.default.currentDirectoryPath
 

@@ -87,6 +87,8 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertTrue(passes(strongSelf, "final class A { func f() { onTap = { [self] in reload() } } }"))
         XCTAssertTrue(passes(strongSelf, "final class A { func f() { task = Task { await reload() } } }"), "implicit self")
         XCTAssertTrue(passes(strongSelf, "final class A { lazy var f: () -> Void = { self.reload() } }"))
+        XCTAssertFalse(passes(strongSelf, "final class A { func f() { let g = { self.reload() }; g() } }"), "a local")
+        XCTAssertFalse(passes(strongSelf, "final class A { static var f: () -> Void = { print(self) } }"), "a type's")
         XCTAssertTrue(passes(strongSelf, "final class A { func f() { p.assign(to: \\.x, on: self) } }"))
         XCTAssertFalse(passes(strongSelf, "final class A { func f() { bus.subscribe { self.reload() } } }"))
         XCTAssertTrue(passes(strongSelf, "final class A { func f() { bus.subscribe { self.reload() } } }",

@@ -177,8 +177,9 @@ struct DirectoryWalker {
         return display.hasSuffix("/") ? display + name : display + "/" + name
     }
 
+    private static let swiftSuffix: [UInt8] = Array(".swift".utf8)
+
     private static func hasSwiftSuffix(_ name: [UInt8]) -> Bool {
-        let suffix: [UInt8] = Array(".swift".utf8)
-        return name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+        name.count > swiftSuffix.count && name.suffix(swiftSuffix.count).elementsEqual(swiftSuffix)
     }
 }
