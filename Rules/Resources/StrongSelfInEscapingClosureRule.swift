@@ -19,6 +19,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// does not capture `self` weakly or unowned; or a call named `assign` in such a type.
     static func mayHoldCycle(_ tree: SyntaxTree, keepingCalls: Set<String>) -> Bool {
         let outline = tree.outline
+        func spells(_ token: Int, _ word: String) -> Bool { Self.spells(tree, token, word) }
         func inPossibleClass(_ node: Int) -> Bool {
             let type = outline.nodes[node].enclosingType
             guard type >= 0 else { return false }
@@ -34,8 +35,11 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             return parent >= 0 && outline.nodes[parent].kind == .type && !declaration.modifiers.contains(.static)
                 && !declaration.modifiers.contains(.class)
         }
-        let selfTokens = tree.selfTokens()
+        // Found on first need: most files have no closure in a class.
+        var foundSelfTokens: [Int]?
         func saysSelf(between range: Range<Int>) -> Bool {
+            let selfTokens = foundSelfTokens ?? tree.selfTokens()
+            foundSelfTokens = selfTokens
             var low = 0
             var high = selfTokens.count
             while low < high {
@@ -52,12 +56,18 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             if saysSelf, closure.assignment != nil || closure.variable.map(isInstanceProperty) == true { return true }
             guard let call = closure.call else { continue }
             let name = outline.calls[call].nameToken
-            if saysSelf ? keepingCalls.contains(tree.text(ofToken: name))
-                : tree.token(name, spells: "Task") || tree.token(name, spells: "detached") {
+            if saysSelf ? keepingCalls.contains(tree.text(ofToken: name)) : spells(name, "Task") || spells(name, "detached") {
                 return true
             }
         }
-        return outline.calls.contains { tree.token($0.nameToken, spells: "assign") && inPossibleClass($0.node) }
+        return outline.calls.contains { spells($0.nameToken, "assign") && inPossibleClass($0.node) }
+    }
+
+    /// `SyntaxTree.token(_:spells:)` behind a length test, for the words above: none has a letter
+    /// with another spelling Swift takes for it (U+212A for `K`), so a name of another length is
+    /// another name.
+    private static func spells(_ tree: SyntaxTree, _ token: Int, _ word: String) -> Bool {
+        tree.tokens[token].nameRange.count == word.utf8.count && tree.token(token, spells: word)
     }
 
     public static let description = RuleDescription(

@@ -12,22 +12,30 @@ public struct ViewNilCheckRule: Rule {
         } }
     }
 
-    /// Each `==` or `!=` with `nil` on one side: the operator, and the last token of the chain
-    /// on the other side.
+    /// Each `==` or `!=` with `nil` on one side, in order: the operator, and the last token of
+    /// the chain on the other side. Found from the `nil`s, which are far fewer than the operators.
     static func nilComparisons(_ tree: SyntaxTree) -> [(operator: Int, end: Int, isNotEqual: Bool)] {
         var result: [(operator: Int, end: Int, isNotEqual: Bool)] = []
-        for (index, token) in tree.tokens.enumerated() where token.kind == .operator && token.endOffset - token.startOffset == 2 {
-            guard tree.token(index, is: "==") || tree.token(index, is: "!="),
-                  let left = tree.previousSignificant(before: index), let right = tree.nextSignificant(after: index)
-            else { continue }
-            let isNotEqual = tree.token(index, is: "!=")
-            if tree.tokens[right].isKeyword(.nil) {
-                result.append((index, left, isNotEqual))
-            } else if tree.tokens[left].isKeyword(.nil) {
+        func isComparison(_ token: Int) -> Bool {
+            tree.tokens[token].kind == .operator && (tree.token(token, is: "==") || tree.token(token, is: "!="))
+        }
+        // The positions first, read in place: the scan passes every token of the file.
+        let nils = tree.tokens.withUnsafeBufferPointer { tokens in
+            tokens.indices.filter { tokens[$0].kind == .keyword && tokens[$0].keyword == .nil }
+        }
+        for index in nils {
+            // `x == nil`: the chain ends before the operator.
+            if let comparison = tree.previousSignificant(before: index), isComparison(comparison),
+               let left = tree.previousSignificant(before: comparison) {
+                result.append((comparison, left, tree.token(comparison, is: "!=")))
+            }
+            // `nil == x.view`: the chain must end right before anything that is not a postfix link.
+            // `nil == nil` is the right-hand `nil`'s, as above.
+            if let comparison = tree.nextSignificant(after: index), isComparison(comparison),
+               let right = tree.nextSignificant(after: comparison), !tree.tokens[right].isKeyword(.nil) {
                 var end = right
-                // `nil == x.view`: the chain must end right before anything that is not a postfix link.
                 for link in tree.memberLinks(after: right) { end = link }
-                result.append((index, end, isNotEqual))
+                result.append((comparison, end, tree.token(comparison, is: "!=")))
             }
         }
         return result

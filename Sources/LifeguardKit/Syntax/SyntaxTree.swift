@@ -116,11 +116,15 @@ public final class SyntaxTree: Sendable {
     public func selfTokens() -> [Int] {
         var result: [Int] = []
         var previousKind = TokenKind.unknown
-        for (index, token) in tokens.enumerated() where !token.isTrivia {
-            defer { previousKind = token.kind }
-            guard token.kind == .identifier, token.endOffset - token.startOffset == 4, previousKind != .period,
-                  self.token(index, is: "self") else { continue }
-            result.append(index)
+        // Read in place: the scan passes every token of the file.
+        tokens.withUnsafeBufferPointer { tokens in
+            for index in tokens.indices where !tokens[index].isTrivia {
+                let token = tokens[index]
+                defer { previousKind = token.kind }
+                guard token.kind == .identifier, token.endOffset - token.startOffset == 4, previousKind != .period,
+                      self.token(index, is: "self") else { continue }
+                result.append(index)
+            }
         }
         return result
     }
