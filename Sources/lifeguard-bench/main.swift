@@ -2,7 +2,7 @@ import Foundation
 
 // lifeguard-bench COMMAND [ARGUMENTS]
 //
-//   run [--all-rules|--no-rules] [--runs N] PATH ...
+//   run [--all-rules|--no-rules|--rules ID,ID] [--runs N] PATH ...
 //                                          a CLI-shaped run (default rules unless told): per-phase
 //                                          times, CPU, page faults and peak RSS
 //   index [--runs N] PATH ...             the project index alone, built N times from one set of

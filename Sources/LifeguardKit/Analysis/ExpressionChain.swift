@@ -28,7 +28,10 @@ public struct ExpressionChain: Sendable, Equatable {
                 tokens = tokens.dropFirst()
             }
         }
-        guard !tokens.isEmpty else { return nil }
+        guard let first = tokens.first else { return nil }
+        // Most ranges that are no chain say so at their first name: ask before allocating.
+        let head = tree.tokens[first].kind == .period ? tokens.dropFirst().first : first
+        guard let head, tree.tokens[head].kind == .identifier || tree.tokens[head].isKeyword(.`init`) else { return nil }
         // Room for the usual few links at once, rather than growing link by link.
         var links: [Link] = []
         var linkTokens: [Int] = []

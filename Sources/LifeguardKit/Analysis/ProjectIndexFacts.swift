@@ -277,11 +277,12 @@ public struct ProjectIndexFacts: Sendable {
     private mutating func readCalls(_ tree: SyntaxTree, callNames: Set<String>, variableNames: NameSlots) {
         let outline = tree.outline
         if !callNames.isEmpty {
-            // Compare lengths first: most calls are not remembered, and that test allocates nothing.
-            var lengths = Set<Int>()
-            for name in callNames { lengths.insert(name.utf8.count) }
+            // Compare lengths first: most calls are not remembered, and a bit per length (the
+            // last bit for 63 bytes and more) tells them without hashing or allocating.
+            var lengths: UInt64 = 0
+            for name in callNames { lengths |= 1 << UInt64(min(name.utf8.count, 63)) }
             for call in outline.calls {
-                guard lengths.contains(tree.tokens[call.nameToken].range.count) else { continue }
+                guard lengths >> UInt64(min(tree.tokens[call.nameToken].range.count, 63)) & 1 == 1 else { continue }
                 let name = tree.text(ofToken: call.nameToken)
                 guard callNames.contains(name) else { continue }
                 let node = outline.nodes[call.node]
