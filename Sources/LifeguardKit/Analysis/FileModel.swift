@@ -64,14 +64,19 @@ public final class FileModel: Sendable {
         typeRoles = tree.outline.types.enumerated().map { position, type in
             let key = type.kind == .extension ? index.key(for: type.name, from: nil) : qualified[position]
             let isReference: Bool
+            let isController: Bool
+            let isView: Bool
             switch type.kind {
-            case .class, .actor: isReference = true
-            case .struct, .enum: isReference = false
-            case .extension, .protocol: isReference = index.isClass(key)
+            case .class, .actor, .struct, .enum:
+                isReference = type.kind == .class || type.kind == .actor
+                (isController, isView) = index.controllerAndView(ofKey: key)
+            case .extension:
+                (isController, isView, isReference) = index.roles(ofKey: key)
+            case .protocol:
+                (isController, isView, isReference) = (false, false, index.isClass(key))
             }
-            let roles = type.kind == .protocol ? (isController: false, isView: false) : index.controllerAndView(ofKey: key)
-            return TypeRole(name: ProjectIndex.simpleName(type.name), key: key, isController: roles.isController,
-                            isView: roles.isView, isReferenceType: isReference)
+            return TypeRole(name: ProjectIndex.simpleName(type.name), key: key, isController: isController,
+                            isView: isView, isReferenceType: isReference)
         }
         var typesByKey: [String: [TypeID]] = [:]
         if typeRoles.count > Self.typesScannedByKey {

@@ -506,9 +506,20 @@ public final class ProjectIndex: Sendable {
     /// `isController` and `isView` of a key together, from one lookup: every type declaration of
     /// every model asks both.
     func controllerAndView(ofKey key: String) -> (isController: Bool, isView: Bool) {
-        let key = canonical(key)
+        controllerAndView(ofCanonicalKey: canonical(key))
+    }
+
+    private func controllerAndView(ofCanonicalKey key: String) -> (isController: Bool, isView: Bool) {
         if let id = typeIDs.slot(of: key) { return (controllerFlags[Int(id)], viewFlags[Int(id)]) }
         return (controllerBaseNames.slot(of: key) != nil, viewBaseNames.slot(of: key) != nil)
+    }
+
+    /// `controllerAndView(ofKey:)` and `isClass(_:)` of one key, which is made canonical once:
+    /// a file's model asks both for each of its types.
+    func roles(ofKey key: String) -> (isController: Bool, isView: Bool, isClass: Bool) {
+        let key = canonical(key)
+        let roles = controllerAndView(ofCanonicalKey: key)
+        return (roles.isController, roles.isView, isClassKey(key))
     }
 
     /// Whether `name` is a `UIView` subclass, in the same sense.
