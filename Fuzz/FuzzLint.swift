@@ -37,6 +37,12 @@ private let ruleDescriptions = RuleRegistry.rules.map { rule in
     return description
 }
 
+/// The rules' pass-1 tests (`Rule.candidateTest`), which must let through every file in which
+/// their rule reports something.
+private let candidateTests: [(id: String, test: CandidateTest)] = configuration.rules.compactMap { setup in
+    setup.rule.candidateTest(setup.options).map { (setup.rule.description.id, $0) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
@@ -65,6 +71,13 @@ public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         let fileSize = inputs.first { $0.path == diagnostic.path }?.bytes.count ?? -1
         precondition(diagnostic.range.lowerBound >= 0 && diagnostic.range.upperBound <= fileSize,
                      "a diagnostic points outside its file")
+    }
+    for tree in trees {
+        let lean = SyntaxTree(significantTokensOf: tree.source)
+        for (id, test) in candidateTests where !test(lean) {
+            precondition(!result.diagnostics.contains { $0.path == tree.source.path && $0.ruleID == id },
+                         "\(id)'s pass-1 test turns away a file it reports in")
+        }
     }
     // With nothing to report, every reporter prints the same empty report whatever the input:
     // tiny inputs keep those paths covered without paying for them on every input.
@@ -125,8 +138,25 @@ private func checkInvariants(_ tree: SyntaxTree) {
             precondition(node.subtreeEnd <= nodes[node.parent].subtreeEnd, "a node must nest inside its parent")
         }
     }
-    // The queries rules build on: every answer must be a token of the file, in order.
+    // Every block opens before it closes, and closes at a token of the file or at its end (the
+    // raw token count, trivia included, for a block the file leaves open).
     let count = tree.tokens.count
+    let outline = tree.outline
+    func checkBlock(_ block: Block?) {
+        guard let block else { return }
+        precondition(block.open >= 0 && block.open < block.close && block.close <= count, "a block closes after it opens")
+    }
+    outline.types.forEach { checkBlock($0.body) }
+    outline.functions.forEach { checkBlock($0.body) }
+    outline.variables.forEach { checkBlock($0.accessors) }
+    outline.closures.forEach { checkBlock($0.body) }
+    outline.conditionals.forEach { checkBlock($0.body); checkBlock($0.elseBody) }
+    for call in outline.calls {
+        precondition(call.chainStart >= 0 && call.chainStart <= call.nameToken && call.nameToken < count,
+                     "a call's chain starts at or before its name")
+        checkBlock(call.parentheses)
+    }
+    // The queries rules build on: every answer must be a token of the file, in order.
     var index = 0
     while index < count {
         if !tree.tokens[index].isTrivia {

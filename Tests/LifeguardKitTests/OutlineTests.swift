@@ -9,6 +9,20 @@ final class OutlineTests: XCTestCase {
     /// Declarations keep their names and labels as tokens; the tree spells them as the outline
     /// once did (backticks removed, `_` no label), and `token(_:spells:)` agrees with comparing
     /// `text(ofToken:)` as strings, ASCII by bytes and other text by canonical equivalence.
+    /// A bracket the file leaves open closes at the end of the file: the raw token count, trivia
+    /// included, in a tree with trivia as in one without (it once closed at the count of
+    /// significant tokens, a raw index before the call itself when comments came first).
+    func testBlocksTheFileLeavesOpenCloseAtItsEnd() throws {
+        let text = String(repeating: "// a comment\n", count: 20) + "func f() {\n    icon.layoutSubviews(\n"
+        for tree in [SyntaxTree(source: SourceFile(path: "A.swift", text: text)),
+                     SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: text))] {
+            let call = try XCTUnwrap(tree.outline.calls.first { tree.name(of: $0) == "layoutSubviews" })
+            XCTAssertEqual(call.parentheses?.close, tree.tokens.count, "keeps trivia: \(tree.keepsTrivia)")
+            XCTAssertEqual(tree.outline.functions.first?.body?.close, tree.tokens.count)
+            XCTAssertLessThanOrEqual(call.chainStart, call.nameToken)
+        }
+    }
+
     func testDeclarationNamesAreSpelledFromTheirTokens() {
         let tree = outline("""
             func move(from `default`: Int, _ to: Int, by: Int = 1) {}

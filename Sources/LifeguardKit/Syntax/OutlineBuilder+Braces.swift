@@ -273,7 +273,7 @@ extension OutlineBuilder {
         let parent = trailing && call != nil ? outline.calls[call!].node : currentParent
         let node = addNode(.closure, detail: closureIndex, start: open, parent: parent)
         outline.closures.append(Closure(
-            node: node, body: Block(open: raw(open), close: close < count ? raw(close) : tokens.count),
+            node: node, body: Block(open: raw(open), close: close < count ? raw(close) : rawCount),
             captures: captureStart..<outline.captures.count, inToken: inToken,
             parameters: parameterStart..<outline.closureParameters.count,
             call: owningCall, argumentLabelToken: argumentLabel >= 0 ? raw(argumentLabel) : nil, isTrailing: trailing, assignment: assignment,

@@ -140,7 +140,7 @@ extension OutlineBuilder {
         let node = addNode(.type, detail: typeIndex, start: start, parent: currentParent)
         var body: Block?
         if self.kind(next) == .leftBrace {
-            body = Block(open: raw(next), close: match(next) > next ? raw(match(next)) : tokens.count)
+            body = Block(open: raw(next), close: match(next) > next ? raw(match(next)) : rawCount)
         }
         outline.types.append(TypeDeclaration(
             node: node, kind: kind, name: name, nameToken: raw(nameToken), keywordToken: raw(keyword),
@@ -474,7 +474,7 @@ extension OutlineBuilder {
         let property = block.detail >= 0 ? block.detail : nil
         var body: Block?
         if kind(next) == .leftBrace {
-            body = Block(open: raw(next), close: match(next) > next ? raw(match(next)) : tokens.count)
+            body = Block(open: raw(next), close: match(next) > next ? raw(match(next)) : rawCount)
         }
         let name = accessor.rawValue
         outline.functions.append(FunctionDeclaration(

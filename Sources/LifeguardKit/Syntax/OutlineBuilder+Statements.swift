@@ -95,7 +95,7 @@ extension OutlineBuilder {
         }
     }
 
-    func bodyClose(_ open: Int) -> Int { match(open) > open ? raw(match(open)) : tokens.count }
+    func bodyClose(_ open: Int) -> Int { match(open) > open ? raw(match(open)) : rawCount }
 
     // MARK: - Closers and separators
 

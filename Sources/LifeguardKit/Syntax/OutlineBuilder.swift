@@ -17,6 +17,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
     let sig: [Int32]
     let partner: [Int32]
     let count: Int
+    /// How many raw tokens the file has, trivia included: where a block the file leaves open
+    /// ends. `tokens.count` is the significant tokens' count, short of it in a tree with trivia.
+    let rawCount: Int
 
     @exclusivity(unchecked) var outline = Outline()
     @exclusivity(unchecked) var scopes = BranchingStack<Scope>()
@@ -66,6 +69,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
         self.sig = significant.indices
         self.partner = significant.partner
         self.count = significant.count
+        rawCount = significant.positionOfRaw.count - 1
         // Room for what typical code holds per significant token, so the arrays rarely regrow
         // (regrowing copies structs that hold strings and arrays).
         outline.nodes.reserveCapacity(count / 6)
@@ -188,7 +192,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
     /// A raw token range from significant position `first` through `last`, inclusive.
     func rawRange(_ first: Int, through last: Int) -> Range<Int> {
         guard first <= last, first < count, last >= 0 else {
-            let at = first < count ? raw(max(0, first)) : tokens.count
+            let at = first < count ? raw(max(0, first)) : rawCount
             return at..<at
         }
         return raw(first)..<(raw(last) + 1)
@@ -203,7 +207,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
     // MARK: - Nodes
 
     func addNode(_ kind: NodeKind, detail: Int, start: Int, parent: Int) -> Int {
-        let rawStart = start < count ? raw(start) : tokens.count
+        let rawStart = start < count ? raw(start) : rawCount
         var enclosingType = -1
         var enclosingFunction = -1
         if parent >= 0 {
@@ -229,7 +233,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
     func setEnd(_ node: Int, last: Int) {
         guard node >= 0 else { return }
         let lower = outline.nodes[node].tokens.lowerBound
-        let upper = last >= 0 && last < count ? raw(last) + 1 : tokens.count
+        let upper = last >= 0 && last < count ? raw(last) + 1 : rawCount
         outline.nodes[node].tokens = lower..<max(lower + 1, upper)
     }
 
