@@ -142,15 +142,17 @@ private func checkInvariants(_ tree: SyntaxTree) {
     // raw token count, trivia included, for a block the file leaves open).
     let count = tree.tokens.count
     let outline = tree.outline
-    func checkBlock(_ block: Block?) {
+    func checkBlock(_ block: Block?, marksOnly: Bool = false) {
         guard let block else { return }
-        precondition(block.open >= 0 && block.open < block.close && block.close <= count, "a block closes after it opens")
+        precondition(block.open >= 0 && (marksOnly ? block.open <= block.close : block.open < block.close)
+                        && block.close <= count, "a block closes after it opens")
     }
     outline.types.forEach { checkBlock($0.body) }
     outline.functions.forEach { checkBlock($0.body) }
     outline.variables.forEach { checkBlock($0.accessors) }
     outline.closures.forEach { checkBlock($0.body) }
-    outline.conditionals.forEach { checkBlock($0.body); checkBlock($0.elseBody) }
+    // A case's body is its `:` (its statements are its node's tokens).
+    outline.conditionals.forEach { checkBlock($0.body, marksOnly: $0.kind == .switchCase); checkBlock($0.elseBody) }
     for call in outline.calls {
         precondition(call.chainStart >= 0 && call.chainStart <= call.nameToken && call.nameToken < count,
                      "a call's chain starts at or before its name")

@@ -334,7 +334,8 @@ public struct Conditional: Sendable {
     public var keywordToken: Int
     /// The condition list, switch subject, case patterns, or loop pattern and sequence.
     public var condition: Range<Int>
-    /// The then-body, loop body, switch body, or (for a case) the statements after its `:`.
+    /// The then-body, loop body or switch body; for a case, its `:` alone (`open` and `close`
+    /// both: the case's statements are its node's tokens).
     public var body: Block?
     /// The `else { ... }` of an `if` or `guard`.
     public var elseBody: Block?
