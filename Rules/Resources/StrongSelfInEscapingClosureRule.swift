@@ -7,8 +7,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// `self` is in nearly every file of an app, so the words `self` and `Task` would send most
     /// files to pass 2; the rule's test of pass 1's tree (`mayHoldCycle`) replaces them.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
-        let keepingCalls = retainingCallNames.union(options.strings("retaining_calls"))
-        return { tree in mayHoldCycle(tree, keepingCalls: keepingCalls) }
+        let configured = Set(options.strings("retaining_calls"))
+        let keepingCalls = retainingCallNames.union(configured)
+        return { tree in mayHoldCycle(tree, keepingCalls: keepingCalls, configured: configured) }
     }
 
     /// Whether a file has what every finding needs, read without the index: a closure in a type
@@ -17,7 +18,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// initial value, or an argument of a call `retention(of:)` reads), which says `self` in its capture
     /// list or body or is a `Task` closure (the one kind that uses `self` implicitly here), and
     /// does not capture `self` weakly or unowned; or a call named `assign` in such a type.
-    static func mayHoldCycle(_ tree: SyntaxTree, keepingCalls: Set<String>) -> Bool {
+    static func mayHoldCycle(_ tree: SyntaxTree, keepingCalls: Set<String>, configured: Set<String>) -> Bool {
         let outline = tree.outline
         func spells(_ token: Int, _ word: String) -> Bool { Self.spells(tree, token, word) }
         func inPossibleClass(_ node: Int) -> Bool {
@@ -56,11 +57,33 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             if saysSelf, closure.assignment != nil || closure.variable.map(isInstanceProperty) == true { return true }
             guard let call = closure.call else { continue }
             let name = outline.calls[call].nameToken
-            if saysSelf ? keepingCalls.contains(tree.text(ofToken: name)) : spells(name, "Task") || spells(name, "detached") {
-                return true
+            // A `Task` keeps `self` only when it runs indefinitely (`runsIndefinitely`), unless the
+            // configuration names it a retaining call.
+            if spells(name, "Task") || spells(name, "detached") {
+                if runsIndefinitely(closure, in: tree) || configured.contains(tree.text(ofToken: name)) { return true }
+                continue
             }
+            if saysSelf, keepingCalls.contains(tree.text(ofToken: name)) { return true }
         }
         return outline.calls.contains { spells($0.nameToken, "assign") && inPossibleClass($0.node) }
+    }
+
+    /// Whether a closure loops: a `while` or `repeat` loop, or a `for await` over an async
+    /// sequence, anywhere in its body.
+    static func runsIndefinitely(_ closure: Closure, in tree: SyntaxTree) -> Bool {
+        let outline = tree.outline
+        let nodes = outline.nodes
+        guard closure.node >= 0, closure.node < nodes.count else { return false }
+        for node in (closure.node + 1)..<nodes[closure.node].subtreeEnd where nodes[node].kind == .conditional {
+            let conditional = outline.conditionals[nodes[node].detail]
+            switch conditional.kind {
+            case .while, .repeatWhile: return true
+            case .forIn where tree.significantTokens(in: conditional.condition).contains { tree.token($0, is: "await") }:
+                return true
+            default: continue
+            }
+        }
+        return false
     }
 
     /// `SyntaxTree.token(_:spells:)` behind a length test, for the words above: none has a letter
@@ -650,15 +673,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
 
     /// A loop in the task's body (`for await`, `while`, `repeat`) keeps it alive until cancelled.
     func runsIndefinitely(_ closure: ClosureID, context: RuleContext) -> Bool {
-        context.model.conditionals(in: context.outline[closure].nodeID).contains { conditional in
-            switch context.outline[conditional].kind {
-            case .while, .repeatWhile: return true
-            case .forIn:
-                let condition = context.tree.significantTokens(in: context.outline[conditional].condition)
-                return condition.contains { context.tree.token($0, is: "await") }
-            default: return false
-            }
-        }
+        Self.runsIndefinitely(context.outline[closure], in: context.tree)
     }
 
     func isTaskCall(_ call: CallID, context: RuleContext) -> Bool {

@@ -85,7 +85,12 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertTrue(passes(strongSelf, "final class A { func f() { onTap = { self.reload() } } }"))
         XCTAssertTrue(passes(strongSelf, "extension A { func f() { items.sink { _ in reload(self) } } }"))
         XCTAssertTrue(passes(strongSelf, "final class A { func f() { onTap = { [self] in reload() } } }"))
-        XCTAssertTrue(passes(strongSelf, "final class A { func f() { task = Task { await reload() } } }"), "implicit self")
+        XCTAssertTrue(passes(strongSelf, "final class A { func f() { task = Task { for await x in s { use(x) } } } }"),
+                      "implicit self in a task that loops")
+        XCTAssertFalse(passes(strongSelf, "final class A { func f() { task = Task { await self.reload() } } }"),
+                       "a task that ends")
+        XCTAssertTrue(passes(strongSelf, "final class A { func f() { Task { await self.reload() } } }",
+                             options: ["retaining_calls": .strings(["Task"])]), "a task the configuration keeps")
         XCTAssertTrue(passes(strongSelf, "final class A { lazy var f: () -> Void = { self.reload() } }"))
         XCTAssertFalse(passes(strongSelf, "final class A { func f() { let g = { self.reload() }; g() } }"), "a local")
         XCTAssertFalse(passes(strongSelf, "final class A { static var f: () -> Void = { print(self) } }"), "a type's")
