@@ -16,8 +16,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// that may be a class (not a struct or enum: an extension or protocol may extend a class),
     /// not run on the spot, that something could keep (it is assigned, an instance property's
     /// initial value, or an argument of a call `retention(of:)` reads), which says `self` in its capture
-    /// list or body or is a `Task` closure (the one kind that uses `self` implicitly here), and
-    /// does not capture `self` weakly or unowned; or a call named `assign` in such a type.
+    /// list or body, and does not capture `self` weakly or unowned; a `Task` closure that loops (the
+    /// one kind that uses `self` implicitly here, and kept only while it runs); or a call named
+    /// `assign` in such a type.
     static func mayHoldCycle(_ tree: SyntaxTree, keepingCalls: Set<String>, configured: Set<String>) -> Bool {
         let outline = tree.outline
         func spells(_ token: Int, _ word: String) -> Bool { Self.spells(tree, token, word) }
