@@ -42,13 +42,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         func saysSelf(between range: Range<Int>) -> Bool {
             let selfTokens = foundSelfTokens ?? tree.selfTokens()
             foundSelfTokens = selfTokens
-            var low = 0
-            var high = selfTokens.count
-            while low < high {
-                let middle = (low + high) / 2
-                if selfTokens[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-            }
-            return low < selfTokens.count && selfTokens[low] < range.upperBound
+            return !SyntaxTree.positions(selfTokens, in: range).isEmpty
         }
         for closure in outline.closures where !closure.isImmediatelyInvoked && inPossibleClass(closure.node) {
             // The cheap tests first: most closures are handed to one-shot calls or capture `self` weakly.

@@ -6,9 +6,6 @@ import LifeguardTestSupport
 final class OutlineTests: XCTestCase {
     func outline(_ text: String) -> SyntaxTree { SyntaxTree(source: SourceFile(path: "test.swift", text: text)) }
 
-    /// Declarations keep their names and labels as tokens; the tree spells them as the outline
-    /// once did (backticks removed, `_` no label), and `token(_:spells:)` agrees with comparing
-    /// `text(ofToken:)` as strings, ASCII by bytes and other text by canonical equivalence.
     /// A bracket the file leaves open closes at the end of the file: the raw token count, trivia
     /// included, in a tree with trivia as in one without (it once closed at the count of
     /// significant tokens, a raw index before the call itself when comments came first).
@@ -23,6 +20,22 @@ final class OutlineTests: XCTestCase {
         }
     }
 
+    /// The positions of a sorted list inside a range: both ends found by search, an empty slice
+    /// when none falls inside.
+    func testPositionsInARange() {
+        let sorted = [2, 5, 5, 9, 14]
+        XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 5..<10)), [5, 5, 9])
+        XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 0..<3)), [2])
+        XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 14..<15)), [14])
+        XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 10..<14)), [])
+        XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 20..<30)), [])
+        XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 5..<5)), [])
+        XCTAssertEqual(Array(SyntaxTree.positions([], in: 0..<9)), [])
+    }
+
+    /// Declarations keep their names and labels as tokens; the tree spells them as the outline
+    /// once did (backticks removed, `_` no label), and `token(_:spells:)` agrees with comparing
+    /// `text(ofToken:)` as strings, ASCII by bytes and other text by canonical equivalence.
     func testDeclarationNamesAreSpelledFromTheirTokens() {
         let tree = outline("""
             func move(from `default`: Int, _ to: Int, by: Int = 1) {}

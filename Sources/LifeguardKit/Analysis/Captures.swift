@@ -23,18 +23,9 @@ extension FileModel {
     }
 
     /// The `self` tokens (not `Type.self`) in a raw token range, found by binary search in the
-    /// file's sorted list, so asking for every nested closure stays linear overall.
+    /// file's sorted list (`SyntaxTree.positions`).
     public func selfTokens(in range: Range<Int>) -> ArraySlice<Int> {
-        let selfTokens = self.selfTokens
-        var low = 0
-        var high = selfTokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if selfTokens[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        var end = low
-        while end < selfTokens.count, selfTokens[end] < range.upperBound { end += 1 }
-        return selfTokens[low..<end]
+        SyntaxTree.positions(selfTokens, in: range)
     }
 
     /// The tokens of a closure's statements: after its signature's `in`, so a capture list's
