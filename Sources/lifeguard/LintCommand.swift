@@ -23,6 +23,11 @@ struct LintCommand {
             return ExitStatus.failure
         }
 
+        // A crash in one file starts a plain lint again without that file. Not `--fix` (it may
+        // have rewritten files by then) nor standard input (which cannot be read twice).
+        if fixStep == nil, arguments.stdinPath == nil {
+            CrashGuard.resumeAfterCrash(arguments: CommandLine.arguments, environment: tool.environment)
+        }
         let rules = configuration.setups(for: RuleRegistry.rules)
         let appFacts = locateAppFacts(rules: rules, configuration: configuration)
         let unknownRule = BuiltInRules.unknownRuleInSuppression
@@ -35,6 +40,7 @@ struct LintCommand {
                 ? configuration.severity(of: unusedRule) : nil,
             deferredAppFacts: appFacts)
         var hadFailure = false
+        var crashed = false
         var result: LintResult
         if let fixStep {
             // Fixing rewrites files, so it holds them all in memory, as it always has.
@@ -59,6 +65,7 @@ struct LintCommand {
                 return ExitStatus.failure
             }
             hadFailure = report(output.problems)
+            crashed = output.problems.contains { $0.kind == .crashed }
             result = output.result
         }
         // An unreadable plist or project costs `global_key_window` its answer, not the run.
@@ -84,7 +91,7 @@ struct LintCommand {
         if lintConfiguration.unusedSuppressionSeverity != nil { described.append(unusedRule) }
         let context = ReportContext(
             rules: described, workingDirectory: tool.workingDirectory,
-            useColor: useColor, executionSuccessful: !hadFailure)
+            useColor: useColor, executionSuccessful: !hadFailure && !crashed)
         do {
             try writeReports(result, context: context)
         } catch {
@@ -98,6 +105,7 @@ struct LintCommand {
                 console.writeError("Lifeguard: wrote a baseline of \(result.diagnostics.count) findings to \(path).\n")
             }
         }
+        if crashed { return CrashGuard.exitStatus }
         if hadFailure { return ExitStatus.failure }
         if counts.errors > 0 || (arguments.strict && counts.warnings > 0) { return ExitStatus.findings }
         return ExitStatus.clean
@@ -144,11 +152,20 @@ struct LintCommand {
         let discovery = FileDiscovery { path, isDirectory in
             configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
         }
-        return try pipeline.run { submit in
+        // Files an earlier attempt of this run crashed on (see `CrashGuard`) are reported, not linted.
+        let crashed = Set(CrashGuard.crashedFiles(environment: tool.environment))
+        var skipped: [FileProblem] = []
+        var output = try pipeline.run { submit in
             try discovery.discover(paths, workingDirectory: workingDirectory) { file in
+                if !crashed.isEmpty, crashed.contains(file.displayPath) {
+                    skipped.append(FileProblem(path: file.displayPath, kind: .crashed))
+                    return
+                }
                 submit(PipelineFile(displayPath: file.displayPath, origin: .disk(file.path), throughLink: file.throughLink))
             }
         }
+        output.problems = (output.problems + skipped).sorted { $0.path < $1.path }
+        return output
     }
 
     /// Prints the files that were not linted; returns whether any makes the run fail (exit 2).
@@ -161,6 +178,9 @@ struct LintCommand {
                 failed = true
             case .binary:
                 console.warning("\(problem.path): skipped, looks like a binary file (contains NUL bytes)")
+            case .crashed:
+                console.error("\(problem.path): not linted: Lifeguard crashed while analyzing it (every other file was linted); "
+                              + "please report the crash with the file if you can")
             }
         }
         return failed

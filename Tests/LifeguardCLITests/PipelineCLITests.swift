@@ -102,21 +102,71 @@ final class PipelineCLITests: XCTestCase {
         XCTAssertTrue(output.stderr.contains("App/Locked: directory is not readable"), output.stderr)
     }
 
-    func testACrashNamesTheFileAndExitsThree() throws {
+    func testACrashSkipsTheFileLintsTheRestAndExitsThree() throws {
         #if DEBUG
-        try write("App/Fine.swift", CLITests.cleanFile)
-        try write("App/Poison.swift", CLITests.cleanFile)
+        try write("App/Broken.swift", CLITests.errorFile)
+        try write("App/Poison.swift", CLITests.errorFile)
+        try write("App/Zed.swift", CLITests.errorFile)
         for (kind, signal) in [("trap", "SIG"), ("overflow", "SIGSEGV")] {
-            let output = try run(["--no-config", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift:\(kind)"])
+            let output = try run(["--no-config", "--format", "json", "App"],
+                                 environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift:\(kind)"])
             XCTAssertEqual(output.status, 3, "\(kind): \(output.stderr)")
             XCTAssertTrue(output.stderr.contains("lifeguard: error: crashed (\(signal)"), output.stderr)
             XCTAssertTrue(output.stderr.contains("while analyzing App/Poison.swift\n"), output.stderr)
-            XCTAssertTrue(output.stderr.contains("under `excluded:` in .lifeguard.yml"), output.stderr)
+            XCTAssertTrue(output.stderr.contains("linting the other files again, without this one"), output.stderr)
+            XCTAssertTrue(output.stderr.contains("App/Poison.swift: not linted: Lifeguard crashed while analyzing it"), output.stderr)
+            XCTAssertFalse(output.stderr.contains("the rest of the run was lost"), output.stderr)
+            // The files before and after the crashed one are linted and reported, once each.
+            let report = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+            let paths = (report?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+            XCTAssertEqual(paths, ["App/Broken.swift", "App/Zed.swift"], "\(kind): \(output.stdout)")
         }
-        // Excluding the file, as the message says, lets the run finish.
+        // A second file that crashes in the run started again is skipped the same way.
+        let twice = try run(["--no-config", "--format", "json", "App"],
+                            environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift,Zed.swift:overflow"])
+        XCTAssertEqual(twice.status, 3, twice.stderr)
+        for path in ["App/Poison.swift", "App/Zed.swift"] {
+            XCTAssertTrue(twice.stderr.contains("while analyzing \(path)\n"), twice.stderr)
+            XCTAssertTrue(twice.stderr.contains("\(path): not linted"), twice.stderr)
+        }
+        let report = try JSONSerialization.jsonObject(with: Data(twice.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((report?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String },
+                       ["App/Broken.swift"], twice.stdout)
+        // SARIF says the run did not succeed.
+        let sarif = try run(["--no-config", "--format", "sarif", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift"])
+        XCTAssertEqual(sarif.status, 3, sarif.stderr)
+        XCTAssertTrue(sarif.stdout.contains("\"executionSuccessful\": false"), sarif.stdout)
+        // Excluding the file, as the message says, lets the run finish cleanly.
         try write(".lifeguard.yml", "excluded: [App/Poison.swift]\n")
-        let excluded = try run(["App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift"])
-        XCTAssertEqual(excluded.status, 0, excluded.stderr)
+        let excluded = try run(["--quiet", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift"])
+        XCTAssertEqual(excluded.status, 1, excluded.stderr)
+        XCTAssertEqual(flaggedPaths(excluded), ["App/Broken.swift", "App/Zed.swift"])
+        #else
+        throw XCTSkip("the crash trigger exists only in debug builds")
+        #endif
+    }
+
+    func testACrashEndsTheRunWhenItCannotStartAgain() throws {
+        #if DEBUG
+        try write("App/Fine.swift", CLITests.cleanFile)
+        try write("App/Poison.swift", CLITests.cleanFile)
+        // Standard input cannot be read twice, so a crash there ends the run.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LIFEGUARD_TEST_CRASH_ON"] = "Poison.swift"
+        let stdin = try ProcessRunner.run(CLITests.binary, ["--no-config", "--stdin-path", "App/Poison.swift"],
+                                          input: Data(CLITests.cleanFile.utf8), environment: environment,
+                                          currentDirectory: workspace)
+        XCTAssertEqual(stdin.status, 3, stdin.stderr)
+        XCTAssertTrue(stdin.stderr.contains("while analyzing App/Poison.swift\n"), stdin.stderr)
+        XCTAssertTrue(stdin.stderr.contains("under `excluded:` in .lifeguard.yml"), stdin.stderr)
+        // Nor does a run start again once as many files as the bound allows have crashed.
+        let earlier = (1...8).map { "App/Earlier\($0).swift" }.joined(separator: "\n")
+        let bounded = try run(["--no-config", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift",
+                                                                     "LIFEGUARD_CRASHED_FILES": earlier])
+        XCTAssertEqual(bounded.status, 3, bounded.stderr)
+        XCTAssertTrue(bounded.stderr.contains("while analyzing App/Poison.swift\n"), bounded.stderr)
+        XCTAssertTrue(bounded.stderr.contains("the rest of the run was lost"), bounded.stderr)
+        XCTAssertFalse(bounded.stderr.contains("linting the other files again"), bounded.stderr)
         #else
         throw XCTSkip("the crash trigger exists only in debug builds")
         #endif

@@ -6,15 +6,21 @@ import Darwin
 import Musl
 #endif
 
-/// Turns a crash into a message that names the file being analyzed, so one bad file costs the
-/// user a line in their configuration rather than the whole run.
+/// Turns a crash into a message that names the file being analyzed and, for a lint that can be
+/// run again (`resumeAfterCrash`), into a run of every other file: one bad file costs the user
+/// that file's findings, not the run.
 ///
 /// Each thread that analyzes files owns a slot holding the current file's path as a C string.
 /// When the process receives a fatal signal, a handler running on an alternate stack (so a stack
-/// overflow can still be reported) writes the crashing thread's slot to stderr with `write(2)`
-/// and exits with `exitStatus`. The handler allocates nothing and calls only async-signal-safe
-/// functions. This is the one piece of process-wide mutable state in Lifeguard: a signal
-/// handler receives no context, so the slots must be reachable from a global.
+/// overflow can still be reported) writes the crashing thread's slot to stderr with `write(2)`.
+/// A trap cannot be recovered from inside the process (the crashing thread's state is lost), so
+/// the handler then starts the run again with `execve(2)`: the same executable, arguments and
+/// environment, plus `crashedFilesVariable` naming the files that crashed so far, which the new
+/// run skips and reports. Without a plan to resume (or once `maxResumes` files have crashed),
+/// it exits with `exitStatus`. The handler allocates nothing and calls only async-signal-safe
+/// functions: everything `execve` needs is built beforehand. This is the one piece of
+/// process-wide mutable state in Lifeguard: a signal handler receives no context, so the slots
+/// and the plan must be reachable from a global.
 public enum CrashGuard {
     /// The exit status after a crash: distinct from findings (1) and usage or I/O errors (2).
     public static let exitStatus: Int32 = 3
@@ -23,9 +29,39 @@ public enum CrashGuard {
     /// macOS), arithmetic faults and aborts.
     static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP]
 
+    /// The environment variable through which a run started again after a crash learns the
+    /// display paths of the files that crashed (one per line). Internal to Lifeguard.
+    public static let crashedFilesVariable = "LIFEGUARD_CRASHED_FILES"
+
+    /// How many crashed files one run starts again for. Past that, something is wrong beyond one
+    /// file, and starting over once more per file would make a run of n files cost n runs.
+    public static let maxResumes = 8
+
+    /// The display paths of the files an earlier attempt of this run crashed on, read from
+    /// `environment`: the run skips them.
+    public static func crashedFiles(environment: [String: String]) -> [String] {
+        guard let value = environment[crashedFilesVariable] else { return [] }
+        return value.split(separator: "\n").map(String.init)
+    }
+
+    /// From now on, a crash while analyzing a file starts the run again without that file:
+    /// `arguments` are the process's whole command line (the executable first) and
+    /// `environment` its environment. Call it only for a run whose inputs can be read again
+    /// (not standard input) and that has changed no file; before the threads that analyze files
+    /// start. Does nothing unless `install()` was called, or once `maxResumes` files have crashed.
+    public static func resumeAfterCrash(arguments: [String], environment: [String: String]) {
+        let state = GuardState.shared
+        guard state.isInstalled, state.resumePlan == nil else { return }
+        let crashed = crashedFiles(environment: environment)
+        guard crashed.count < maxResumes, let executable = ResumePlan.executablePath() else { return }
+        state.resumePlan = ResumePlan(executable: executable, arguments: arguments, environment: environment,
+                                      crashed: crashed)
+    }
+
     /// Installs the handler for the whole process and prepares the calling thread. Call once,
     /// early, from the executable (a library must not take over a host's signals).
     public static func install() {
+        GuardState.shared.isInstalled = true
         prepareThread()
         var action = sigaction()
         #if canImport(Darwin)
@@ -113,6 +149,12 @@ final class GuardState: @unchecked Sendable {
         (SIGABRT, strdup("SIGABRT")!), (SIGTRAP, strdup("SIGTRAP, a Swift runtime trap")!),
     ]
     let unknownName = strdup("a fatal signal")!
+    let resumeNote = strdup("\nlifeguard: note: linting the other files again, without this one\n")!
+    /// Set by `install()`, before any thread that analyzes files starts.
+    var isInstalled = false
+    /// Set by `resumeAfterCrash`, before any thread that analyzes files starts; read only by the
+    /// handler afterwards.
+    var resumePlan: ResumePlan?
 
     private init() {
         var key = pthread_key_t()
@@ -143,10 +185,82 @@ private func crashHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_
         if path[0] != 0 {
             writeError(state.fileMiddle)
             writeError(path)
+            if let plan = state.resumePlan {
+                writeError(state.resumeNote)
+                plan.execute(adding: path)
+                // `execve` returned: it failed, and the run ends here after all.
+            }
             writeError(state.fileAdvice)
             _exit(CrashGuard.exitStatus)
         }
     }
     writeError(state.noFile)
     _exit(CrashGuard.exitStatus)
+}
+
+/// Everything `execve` needs to start the run again, built before any crash: the handler only
+/// copies the crashed path into `entry` and calls `execve`.
+final class ResumePlan: @unchecked Sendable {
+    let executable: UnsafeMutablePointer<CChar>
+    /// `nil`-terminated.
+    let arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    /// The environment without `crashedFilesVariable`, then a slot for `entry`, then `nil`.
+    let environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    /// `LIFEGUARD_CRASHED_FILES=` and the files that crashed before, each ending in a newline,
+    /// with room after them for one more path.
+    let entry: UnsafeMutablePointer<CChar>
+    let entryPrefixLength: Int
+
+    init(executable: String, arguments: [String], environment: [String: String], crashed: [String]) {
+        self.executable = strdup(executable)!
+        self.arguments = .allocate(capacity: arguments.count + 1)
+        for (index, argument) in arguments.enumerated() { self.arguments[index] = strdup(argument) }
+        self.arguments[arguments.count] = nil
+        let kept = environment.filter { $0.key != CrashGuard.crashedFilesVariable }.sorted { $0.key < $1.key }
+        self.environment = .allocate(capacity: kept.count + 2)
+        for (index, variable) in kept.enumerated() { self.environment[index] = strdup("\(variable.key)=\(variable.value)") }
+        let prefix = Array((CrashGuard.crashedFilesVariable + "=" + crashed.map { $0 + "\n" }.joined()).utf8)
+        entry = .allocate(capacity: prefix.count + ThreadSlot.pathCapacity + 1)
+        for (index, byte) in prefix.enumerated() { entry[index] = CChar(bitPattern: byte) }
+        entry[prefix.count] = 0
+        entryPrefixLength = prefix.count
+        self.environment[kept.count] = entry
+        self.environment[kept.count + 1] = nil
+    }
+
+    /// The path of the running executable, as `execve` takes it.
+    static func executablePath() -> String? {
+        #if os(Linux)
+        // The running file itself, even if a build has since replaced the one at its path.
+        return "/proc/self/exe"
+        #elseif canImport(Darwin)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        return String(cString: buffer)
+        #else
+        return nil
+        #endif
+    }
+
+    /// Appends `path` to the crashed files and starts the run again; returns only if `execve`
+    /// fails. Async-signal-safe.
+    func execute(adding path: UnsafePointer<CChar>) {
+        var length = entryPrefixLength
+        var index = 0
+        // `path` fits: it comes from a slot of `ThreadSlot.pathCapacity` bytes.
+        while path[index] != 0, index < ThreadSlot.pathCapacity - 1 {
+            entry[length] = path[index]
+            length += 1
+            index += 1
+        }
+        entry[length] = 0
+        // The handler runs with the crash's signal blocked, and a blocked mask outlives `execve`:
+        // the new run must be able to catch a crash of its own.
+        var all = sigset_t()
+        sigfillset(&all)
+        sigprocmask(SIG_UNBLOCK, &all, nil)
+        _ = execve(executable, arguments, environment)
+    }
 }

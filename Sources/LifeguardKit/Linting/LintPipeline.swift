@@ -79,6 +79,9 @@ public struct FileProblem: Sendable, Equatable {
         case unreadable(reason: String)
         /// The file holds NUL bytes: skipped with a warning.
         case binary
+        /// An earlier attempt of this run crashed while analyzing the file (see `CrashGuard`):
+        /// skipped, and the run ends with `CrashGuard.exitStatus` after reporting the rest.
+        case crashed
     }
 
     public var path: String
@@ -149,22 +152,23 @@ public struct CrashTrigger: Sendable {
         case overflow
     }
 
-    /// The file name (last path component) to crash on.
-    public var fileName: String
+    /// The file names (last path components) to crash on.
+    public var fileNames: Set<String>
     public var kind: Kind
 
-    /// Parses `Name.swift` or `Name.swift:overflow`.
+    /// Parses `Name.swift`, `Name.swift:overflow`, or several names: `One.swift,Two.swift:trap`.
     public init?(_ specification: String) {
         var parts = specification.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let kind = parts.count > 1 ? Kind(rawValue: parts.removeLast()) : .trap
-        guard let kind, let name = parts.first, !name.isEmpty else { return nil }
-        fileName = name
+        guard let kind, let names = parts.first else { return nil }
+        fileNames = Set(names.split(separator: ",").map(String.init))
+        guard !fileNames.isEmpty else { return nil }
         self.kind = kind
     }
 
     func fire(on path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard name == fileName else { return }
+        guard fileNames.contains(name) else { return }
         switch kind {
         case .trap: fatalError("crash requested by LIFEGUARD_TEST_CRASH_ON for \(name)")
         case .overflow: _ = Self.recurse(1)
