@@ -4,9 +4,34 @@ import LifeguardKit
 public struct ChildViewWithoutAddChildRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: every finding is a call that adds a subview.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
-        ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+    /// Pass 2 lints only files that add some `x.view` as a subview: every finding is such a call.
+    /// Most files that add subviews add views of their own.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in
+            tree.outline.calls.contains { call in
+                addsSubview(call, in: tree) && addedViewChain(call, in: tree) != nil
+            }
+        }
+    }
+
+    static let addingCalls = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+    static let addingCallLengths = Set(addingCalls.map(\.utf8.count))
+
+    /// Whether a call names one of `addingCalls`. Compared behind a length test: no name has a
+    /// letter with another spelling Swift takes for it (U+212A for `K`).
+    static func addsSubview(_ call: Call, in tree: SyntaxTree) -> Bool {
+        guard addingCallLengths.contains(tree.tokens[call.nameToken].nameRange.count) else { return false }
+        return addingCalls.contains(tree.text(ofToken: call.nameToken))
+    }
+
+    /// The added view as a chain, when it is the `view` of something other than `self`
+    /// (`child.view`, `self.child.view`), and the chain of that something: read without the index.
+    static func addedViewChain(_ call: Call, in tree: SyntaxTree) -> (view: ExpressionChain, owner: ExpressionChain)? {
+        guard let first = tree.outline.arguments[call.arguments].first, !first.isLabelled,
+              let chain = ExpressionChain(tree, tokens: first.expression), chain.lastName == "view", chain.names.count >= 2,
+              let owner = chain.dropping(last: 1), !owner.startsWithSelf || owner.links.count > 1
+        else { return nil }
+        return (chain, owner)
     }
 
     public static let description = RuleDescription(
@@ -160,12 +185,14 @@ public struct ChildViewWithoutAddChildRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        for call in model.calls(named: "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview") {
+        for call in model.calls(named: Self.addingCalls) {
             let node = context.outline[call].nodeID
-            guard let first = model.arguments(of: call).first, !first.isLabelled,
-                  let chain = model.chain(first), chain.lastName == "view", chain.names.count >= 2,
-                  let childChain = chain.dropping(last: 1), !childChain.startsWithSelf || childChain.links.count > 1
+            // `candidateTest` reads the same condition.
+            guard let added = Self.addedViewChain(context.outline[call], in: context.tree),
+                  let first = model.arguments(of: call).first
             else { continue }
+            let chain = added.view
+            let childChain = added.owner
             let viewObject = model.object(of: chain, at: node)
             var child = viewObject
             // `.child.view` (an implicit member, in broken code) names no object with a path.

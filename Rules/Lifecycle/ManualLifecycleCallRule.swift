@@ -4,9 +4,40 @@ import LifeguardKit
 public struct ManualLifecycleCallRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: every finding is a call of one of the callbacks.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
-        Set(controllerCallbacks.keys).union(viewCallbacks.keys)
+    /// Pass 2 lints only files with a call `check` could report: one of the callbacks, in the
+    /// callback's shape, on something other than `super`. The callbacks' names are in nearly every
+    /// view controller's file, but almost always as `override func viewDidLoad()` and
+    /// `super.viewDidLoad()`.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in
+            tree.outline.calls.contains { call in
+                guard let shape = callbackShape(of: call, in: tree) else { return false }
+                return isCandidate(call, shape: shape, in: tree)
+            }
+        }
+    }
+
+    /// The shape of the callback a call names, if it names one. Compared behind a length test:
+    /// no callback's name has a letter with another spelling Swift takes for it (U+212A for
+    /// `K`), so a name of another length is another name.
+    static func callbackShape(of call: Call, in tree: SyntaxTree) -> Shape? {
+        let length = tree.tokens[call.nameToken].nameRange.count
+        guard callbackNameLengths.contains(length) else { return nil }
+        let name = tree.text(ofToken: call.nameToken)
+        return controllerCallbacks[name] ?? viewCallbacks[name]
+    }
+
+    static let callbackNameLengths = Set(controllerCallbacks.keys.map(\.utf8.count) + viewCallbacks.keys.map(\.utf8.count))
+
+    /// What a finding's call is, read without the index: not made on `super`, with no trailing
+    /// closure, not an implicit member (`.draw(x)`), and in the callback's shape.
+    static func isCandidate(_ call: Call, shape: Shape, in tree: SyntaxTree) -> Bool {
+        if let receiver = call.receiver, tree.significantTokens(in: receiver).count == 1,
+           tree.token(receiver.lowerBound, is: "super") {
+            return false
+        }
+        guard !call.hasTrailingClosures, !call.isImplicitMember else { return false }
+        return matches(shape, arguments: tree.outline.arguments[call.arguments], parentheses: call.parentheses != nil)
     }
 
     public static let description = RuleDescription(
@@ -151,9 +182,12 @@ public struct ManualLifecycleCallRule: Rule {
     }
 
     func matches(_ shape: Shape, _ call: CallID, context: RuleContext) -> Bool {
-        let arguments = context.model.arguments(of: call)
+        Self.matches(shape, arguments: context.model.arguments(of: call), parentheses: context.outline[call].parentheses != nil)
+    }
+
+    static func matches(_ shape: Shape, arguments: ArraySlice<Argument>, parentheses: Bool) -> Bool {
         switch shape {
-        case .noArguments: return arguments.isEmpty && context.outline[call].parentheses != nil
+        case .noArguments: return arguments.isEmpty && parentheses
         case .appearance, .draw: return arguments.count == 1 && arguments.first?.isLabelled == false
         }
     }

@@ -4,10 +4,39 @@ import LifeguardKit
 public struct MissingSuperCallRule: Rule {
     public init() {}
 
-    /// Pass 2 skips files without these words: every finding is an override of a configured method, declared in
-    /// the file.
-    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
-        baseNames(options.strings("controller_methods") + options.strings("view_methods"))
+    /// Pass 2 lints only files that declare an override `check` could report: of a configured
+    /// method, with a body, not nested in a function, that calls no method of the same full name
+    /// on `super`. Nearly every view controller's file overrides `viewDidLoad()`, and nearly every
+    /// such override calls `super.viewDidLoad()`.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        let methods = Set(options.strings("controller_methods") + options.strings("view_methods"))
+        return { tree in
+            let outline = tree.outline
+            return outline.functions.contains { function in
+                guard isCandidate(function, methods: methods, in: outline) else { return false }
+                return !callsSuper(function, in: tree)
+            }
+        }
+    }
+
+    /// What a finding's override is, read without the index (which says whether the type is a
+    /// controller or a view, and so which list applies).
+    static func isCandidate(_ function: FunctionDeclaration, methods: Set<String>, in outline: Outline) -> Bool {
+        function.kind == .function && function.modifiers.contains(.override) && function.body != nil
+            && outline.nodes[function.node].enclosingFunction < 0 && methods.contains(function.fullName)
+    }
+
+    /// Whether the body calls the method itself on `super`: `super.<name>(<same labels>)`.
+    static func callsSuper(_ function: FunctionDeclaration, in tree: SyntaxTree) -> Bool {
+        let outline = tree.outline
+        return outline.descendants(of: function.node, kind: .call).contains { index in
+            let call = outline.calls[index]
+            // The chain is built only for a receiver that starts with `super`.
+            guard let receiver = call.receiver, let first = tree.significantTokens(in: receiver).first,
+                  tree.token(first, is: "super"), ExpressionChain(tree, tokens: receiver)?.key == "super"
+            else { return false }
+            return tree.fullName(of: call) == function.fullName
+        }
     }
 
     static let controllerMethods = [
@@ -141,6 +170,7 @@ public struct MissingSuperCallRule: Rule {
                   (role.isController && controllerMethods.contains(function.fullName))
                     || (role.isView && viewMethods.contains(function.fullName))
             else { continue }
+            // `candidateTest` reads the same condition: keep the two in step.
             var otherLifecycleCall: String?
             var called = false
             for call in model.calls(in: function.nodeID) where model.receiver(of: call)?.key == "super" {

@@ -91,8 +91,9 @@ func runBench(_ arguments: [String]) {
         let appFacts = Deferred<AppFacts>.held { AppFacts.locate(forLinting: searched, workingDirectory: workingDirectory) }
         let configuration = LintConfiguration(rules: rules, knownRuleIDs: Set(RuleRegistry.allDescriptions.map(\.id)),
                                               deferredAppFacts: appFacts)
-        let pipeline = LintPipeline(configuration: configuration, options: PipelineOptions(retainedSourceBytes: retained, lineHashes: false,
-                                                                                        keepsIndexUntilExit: runs == 1))
+        var options = PipelineOptions(retainedSourceBytes: retained, lineHashes: false, keepsIndexUntilExit: runs == 1)
+        options.countsLines = true
+        let pipeline = LintPipeline(configuration: configuration, options: options)
         let output: LintPipeline.Output
         do {
             output = try pipeline.run { submit in

@@ -112,14 +112,58 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertFalse(passes(viewNil, "final class A: UIViewController { func f() { if view.window == nil {} } }"))
         XCTAssertTrue(passes(viewNil, "final class A: UIViewController { func f() { if view == nil {} } }"))
         XCTAssertTrue(passes(viewNil, "func f(c: UIViewController) { assert(nil != c.view) }"))
+
+        let superCall = MissingSuperCallRule.self
+        XCTAssertFalse(passes(superCall, "class A: UIViewController { override func viewDidLoad() { super.viewDidLoad(); f() } }"))
+        XCTAssertFalse(passes(superCall, "class A: UIViewController { override func viewWillAppear(_ a: Bool) { f { super.viewWillAppear(a) } } }"),
+                       "called in a closure counts, as in `check`")
+        XCTAssertFalse(passes(superCall, "class A: UIViewController { func viewDidLoad() {} }"), "no override")
+        XCTAssertFalse(passes(superCall, "class A: UIViewController { override func viewDidLoad() }"), "no body")
+        XCTAssertTrue(passes(superCall, "class A: UIViewController { override func viewDidLoad() { f() } }"))
+        XCTAssertTrue(passes(superCall, "class A: UIViewController { override func viewDidDisappear(_ a: Bool) { super.viewDidAppear(a) } }"),
+                         "another method on super")
+        XCTAssertTrue(passes(superCall, "class A: UIViewController { override func willMove(toParent p: UIViewController?) { super.willMove(toWindow: nil) } }"),
+                      "the same base name under other labels")
+        XCTAssertTrue(passes(superCall, "class A: UIViewController { override func viewDidLoad() { other.super.viewDidLoad() } }"))
+
+        let manualCall = ManualLifecycleCallRule.self
+        XCTAssertFalse(passes(manualCall, "class A: UIViewController { override func viewDidLoad() { super.viewDidLoad() } }"))
+        XCTAssertFalse(passes(manualCall, "class A: UIView { override func draw(_ r: CGRect) { super.draw(r) } }"))
+        XCTAssertFalse(passes(manualCall, "func f() { path.draw(in: rect, with: .red) }"), "another shape")
+        XCTAssertFalse(passes(manualCall, "func f() { items.layoutSubviews { $0 } }"), "a trailing closure")
+        XCTAssertFalse(passes(manualCall, "func f() { animate(.viewDidLoad()) }"), "an implicit member")
+        XCTAssertTrue(passes(manualCall, "func f(c: UIViewController) { c.viewWillAppear(true) }"))
+        XCTAssertTrue(passes(manualCall, "class A: UIView { func f() { layoutSubviews() } }"))
+        XCTAssertTrue(passes(manualCall, "func f() { child.draw(bounds) }"))
+
+        let layout = NonIdempotentLayoutRule.self
+        XCTAssertFalse(passes(layout, "class A: UIView { func f() { setNeedsLayout(); layoutSubviews() } }"), "a call, no callback")
+        XCTAssertFalse(passes(layout, "class A: UIView { override func layoutSubviews() { frame = bounds } }"), "no call inside")
+        XCTAssertFalse(passes(layout, "func f() { func layoutSubviews() { g() } }"), "nested in a function")
+        XCTAssertTrue(passes(layout, "class A: UIView { override func layoutSubviews() { super.layoutSubviews(); addSubview(x) } }"))
+        XCTAssertTrue(passes(layout, "extension A { override func viewDidLayoutSubviews() { items.forEach { add($0) } } }"))
+
+        let childView = ChildViewWithoutAddChildRule.self
+        XCTAssertFalse(passes(childView, "class A: UIView { func f() { addSubview(label) } }"), "a view of its own")
+        XCTAssertFalse(passes(childView, "class A: UIViewController { func f() { view.addSubview(self.view) } }"))
+        XCTAssertFalse(passes(childView, "func f() { stack.addArrangedSubview(view) }"), "a bare `view`")
+        XCTAssertFalse(passes(childView, "func f() { stack.addArrangedSubview(header.titleLabel) }"), "not a `view`")
+        XCTAssertTrue(passes(childView, "func f() { stack.insertSubview(child.view, at: 0) }"), "an inserted child's view")
+        XCTAssertTrue(passes(childView, "class A: UIViewController { func f() { view.addSubview(child.view) } }"))
+        XCTAssertTrue(passes(childView, "class A: UIViewController { func f() { view.addSubview(self.child.view!) } }"))
     }
 
-    /// A configured method list is what `missing_super_call` looks for, so its words follow it.
-    func testConfiguredMethodsAreAnchorWords() {
+    /// A configured method list is what `missing_super_call`'s test looks for, by full name.
+    func testConfiguredMethodsAreWhatTheOverrideTestLooksFor() {
         let options = RuleOptions(values: ["controller_methods": .strings(["viewIsAppearing(_:)"]),
                                            "view_methods": .strings(["tintColorDidChange()"])],
                                   declared: MissingSuperCallRule.description.options)
-        XCTAssertEqual(MissingSuperCallRule.anchorWords(options), ["viewIsAppearing", "tintColorDidChange"])
+        let test = MissingSuperCallRule.candidateTest(options)!
+        func passes(_ code: String) -> Bool { test(SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: code))) }
+        XCTAssertTrue(passes("class A: UIViewController { override func viewIsAppearing(_ animated: Bool) {} }"))
+        XCTAssertTrue(passes("class A: UIView { override func tintColorDidChange() { update() } }"))
+        XCTAssertFalse(passes("class A: UIViewController { override func viewDidLoad() {} }"), "not configured any more")
+        XCTAssertFalse(passes("class A: UIViewController { override func viewIsAppearing(_ a: Bool) { super.viewIsAppearing(a) } }"))
         let source = """
             import UIKit
             final class Screen: UIViewController {
@@ -129,6 +173,31 @@ final class AnchorWordsTests: XCTestCase {
         let configuration = LintConfiguration(rules: [RuleSetup(rule: MissingSuperCallRule.self, options: options.values)])
         let result = Linter.lint([LintInput(path: "Screen.swift", bytes: Array(source.utf8))], configuration: configuration)
         XCTAssertEqual(result.diagnostics.map(\.ruleID), ["missing_super_call"])
+        // An operator in the list is found by its full name, as `check` finds it.
+        let base = "import UIKit\nclass ListController: UIViewController {}\n"
+        let operatorFile = """
+            extension ListController {
+                override static func ==(lhs: ListController, rhs: ListController) -> Bool { false }
+            }
+            """
+        let operators = LintConfiguration(rules: [RuleSetup(rule: MissingSuperCallRule.self,
+                                                            options: ["controller_methods": .strings(["==(_:_:)"])])])
+        let found = Linter.lint([LintInput(path: "A.swift", bytes: Array(base.utf8)),
+                                 LintInput(path: "B.swift", bytes: Array(operatorFile.utf8))], configuration: operators)
+        XCTAssertEqual(found.diagnostics.map(\.path), ["B.swift"])
+    }
+
+    /// A rule whose words are whatever its options say (an operator, say), for the test below.
+    private struct ConfiguredWordsRule: Rule {
+        static let description = RuleDescription(
+            id: "configured_words", name: "ConfiguredWords", category: .lifecycle, defaultSeverity: .warning,
+            summary: "Test rule.",
+            documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d",
+                                             knownLimitations: "e"),
+            triggeringExamples: [], nonTriggeringExamples: [],
+            options: [RuleOption(name: "words", kind: .strings, summary: "words", defaultValue: .strings([]))])
+        static func anchorWords(_ options: RuleOptions) -> Set<String>? { Set(options.strings("words")) }
+        func check(_ context: RuleContext) {}
     }
 
     /// A configured operator or a word with `K` cannot be found by bytes: such a run skips nothing.
@@ -140,24 +209,12 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertFalse(AnchorWords.isComparableByBytes(""))
         XCTAssertFalse(AnchorWords.isComparableByBytes("viewDidLoadé"))
         XCTAssertFalse(AnchorWords.isComparableByBytes("makeKeyAndVisible"), "U+212A spells K for Swift")
-        func anchors(_ methods: [String]) -> AnchorWords? {
-            AnchorWords(LintConfiguration(rules: [RuleSetup(rule: MissingSuperCallRule.self,
-                                                            options: ["controller_methods": .strings(methods)])]))
+        func anchors(_ words: [String]) -> AnchorWords? {
+            AnchorWords(LintConfiguration(rules: [RuleSetup(rule: ConfiguredWordsRule.self, options: ["words": .strings(words)])]))
         }
-        XCTAssertNotNil(anchors(["viewDidLoad()"]))
-        XCTAssertNil(anchors(["viewDidLoad()", "==(_:_:)"]))
-        // The operator's finding is in a file that spells no identifier of the list.
-        let base = "import UIKit\nclass ListController: UIViewController {}\n"
-        let operatorFile = """
-            extension ListController {
-                override static func ==(lhs: ListController, rhs: ListController) -> Bool { false }
-            }
-            """
-        let configuration = LintConfiguration(rules: [RuleSetup(rule: MissingSuperCallRule.self,
-                                                                options: ["controller_methods": .strings(["==(_:_:)"])])])
-        let result = Linter.lint([LintInput(path: "A.swift", bytes: Array(base.utf8)),
-                                  LintInput(path: "B.swift", bytes: Array(operatorFile.utf8))], configuration: configuration)
-        XCTAssertEqual(result.diagnostics.map(\.path), ["B.swift"])
+        XCTAssertNotNil(anchors(["viewDidLoad"]))
+        XCTAssertNil(anchors(["viewDidLoad", "=="]))
+        XCTAssertNil(anchors(["makeKeyAndVisible"]))
     }
 
     func testWhatCountsAsSpellingAWord() {

@@ -231,42 +231,7 @@ public final class FileModel: Sendable {
     /// scratch space with no array between: this runs for many calls of every file, and a caller
     /// that interns the name (`NameSlots.insert(bytes:)`) makes no string for one it has seen.
     func withFullName<Result>(of call: CallID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let item = outline.calls[call.index]
-        let arguments = outline.arguments[item.arguments]
-        func bytes(ofToken token: Int) -> Range<Int> { tree.tokens[token].nameRange }
-        let nameBytes = bytes(ofToken: item.nameToken)
-        var count = nameBytes.count + 2
-        for argument in arguments {
-            count += (argument.labelToken.map { bytes(ofToken: $0).count } ?? 1) + 1
-        }
-        return tree.source.bytes.withUnsafeBufferPointer { source in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-                // Copied a run at a time: `count` bounds what is written.
-                let output = buffer.baseAddress!
-                var position = 0
-                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    guard let start = bytes.baseAddress else { return }
-                    (output + position).update(from: start, count: bytes.count)
-                    position += bytes.count
-                }
-                func put(_ byte: UInt8) {
-                    output[position] = byte
-                    position += 1
-                }
-                copy(UnsafeBufferPointer(rebasing: source[nameBytes]))
-                put(UInt8(ascii: "("))
-                for argument in arguments {
-                    if let token = argument.labelToken {
-                        copy(UnsafeBufferPointer(rebasing: source[bytes(ofToken: token)]))
-                    } else {
-                        put(UInt8(ascii: "_"))
-                    }
-                    put(UInt8(ascii: ":"))
-                }
-                put(UInt8(ascii: ")"))
-                return body(UnsafeBufferPointer(start: output, count: position))
-            }
-        }
+        tree.withFullName(of: outline.calls[call.index], body)
     }
 
     /// The receiver of a call as a chain, when it has one and it is a chain.
@@ -318,16 +283,7 @@ public final class FileModel: Sendable {
     }
 
     /// The descendants of `node` of one kind, as detail indices, in source order.
-    func descendants(of node: Int, kind: NodeKind) -> [Int] {
-        let nodes = outline.nodes
-        var result: [Int] = []
-        var index = node + 1
-        while index < nodes[node].subtreeEnd {
-            if nodes[index].kind == kind { result.append(nodes[index].detail) }
-            index += 1
-        }
-        return result
-    }
+    func descendants(of node: Int, kind: NodeKind) -> [Int] { outline.descendants(of: node, kind: kind) }
 
     /// The calls inside `node`'s subtree, in source order.
     public func calls(in node: NodeID) -> [CallID] { descendants(of: node.index, kind: .call).map(CallID.init) }

@@ -51,6 +51,10 @@ public struct PipelineOptions: Sendable {
     /// Never free the project index or the per-file facts it was built from: a process that exits
     /// after the run (the CLI) skips tearing down their hundreds of thousands of entries one by one.
     public var keepsIndexUntilExit: Bool
+    /// Count every file's lines in `PipelineStatistics.lines` (the benchmark's lines per second).
+    /// Off in the CLI: nothing else reads the count, and counting a file that pass 1 does not keep
+    /// is a search per line.
+    public var countsLines = false
     /// Run pass 2 on every file, even one that spells none of the enabled rules' anchor words
     /// (`AnchorWords`); for the test that the words lose no finding.
     public var lintsEveryFile = false
@@ -234,11 +238,13 @@ public final class LintPipeline: Sendable {
         let budget = options.retainedSourceBytes / options.workers
         let requests = self.requests
         let anchors = self.anchors
+        let countsLines = options.countsLines
         let work: @Sendable ((Int, PipelineFile), Int) -> Void = { item, worker in
             let (sequence, file) = item
             CrashGuard.enter(file.displayPath)
             let (record, tree) = clocks.modify(worker) { clock in
-                Self.firstPass(sequence: sequence, file: file, requests: requests, anchors: anchors, clock: &clock,
+                Self.firstPass(sequence: sequence, file: file, requests: requests, anchors: anchors,
+                               countsLines: countsLines, clock: &clock,
                                keep: clock.retainedBytes < budget)
             }
             if let tree {
@@ -373,7 +379,7 @@ public final class LintPipeline: Sendable {
 
     /// Reads, parses and extracts the index facts of one file.
     private static func firstPass(sequence: Int, file: PipelineFile, requests: IndexRequests, anchors: AnchorWords?,
-                                  clock: inout PhaseClock, keep: Bool) -> (Record, SyntaxTree?) {
+                                  countsLines: Bool, clock: inout PhaseClock, keep: Bool) -> (Record, SyntaxTree?) {
         var record = Record(sequence: sequence, file: file)
         let start = PhaseClock.now()
         let bytes: [UInt8]
@@ -402,7 +408,7 @@ public final class LintPipeline: Sendable {
             : SourceFile(path: file.displayPath, bytesWithoutLineTable: bytes)
         record.bytes = bytes.count
         clock.bytes += bytes.count
-        clock.lines += source.lineCount
+        if countsLines { clock.lines += source.lineCount }
         let tree = keep ? SyntaxTree(source: source) : SyntaxTree(significantTokensOf: source)
         let parsed = PhaseClock.now()
         clock.parse += parsed - read

@@ -19,24 +19,28 @@ public struct SourceFile: Sendable {
     }
     private let storedLineStarts: [Int]
     /// The number of lines, counting a last line without a terminator.
-    public let lineCount: Int
+    public var lineCount: Int {
+        // Counted when asked for a file without a table: pass 1 never asks.
+        storedLineCount >= 0 ? storedLineCount : SourceFile.countLines(bytes)
+    }
+    private let storedLineCount: Int
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         let starts = SourceFile.computeLineStarts(bytes)
         storedLineStarts = starts
-        lineCount = starts.count > 1 && starts.last == bytes.count ? starts.count - 1 : starts.count
+        storedLineCount = starts.count > 1 && starts.last == bytes.count ? starts.count - 1 : starts.count
     }
 
-    /// A file whose line table is not built, only its lines counted: pass 1 reads no line of
-    /// the files it does not keep, and a table costs a search and an integer per line. Asking
-    /// for a position still answers right (the table is built then, every time).
+    /// A file whose line table is not built, nor its lines counted: pass 1 reads no line of the
+    /// files it does not keep, and a table costs a search and an integer per line. Asking for a
+    /// position or the line count still answers right (worked out then, every time).
     init(path: String, bytesWithoutLineTable bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         storedLineStarts = []
-        lineCount = SourceFile.countLines(bytes)
+        storedLineCount = -1
     }
 
     /// `lineCount` without the table: line feeds counted (a file with a carriage return, rare,

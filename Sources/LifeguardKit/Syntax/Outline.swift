@@ -29,6 +29,18 @@ public struct Outline: Sendable {
 
     public init() {}
 
+    /// The details (indices into the array for `kind`) of the nodes of that kind inside node
+    /// `node`'s subtree, in source order.
+    public func descendants(of node: Int, kind: NodeKind) -> [Int] {
+        var result: [Int] = []
+        var index = node + 1
+        while index < nodes[node].subtreeEnd {
+            if nodes[index].kind == kind { result.append(nodes[index].detail) }
+            index += 1
+        }
+        return result
+    }
+
     /// The trailing closures of call `call` (indices into `closures`), in order.
     public func trailingClosures(of call: Int) -> [Int] {
         var result: [Int] = []

@@ -238,3 +238,51 @@ public struct SignificantTokenList: RandomAccessCollection, Sendable {
     public var endIndex: Int { positions.count }
     public subscript(position: Int) -> Int { Int(raw[positions.lowerBound + position]) }
 }
+
+extension SyntaxTree {
+    /// The full Swift name a call site spells: `embed(_:in:)` (trailing closures not counted).
+    public func fullName(of call: Call) -> String {
+        withFullName(of: call) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Hands `body` the UTF-8 bytes of a call's full name, spelled straight from the source into
+    /// scratch space with no array between: this runs for many calls of every file, and a caller
+    /// that interns the name (`NameSlots.insert(bytes:)`) makes no string for one it has seen.
+    func withFullName<Result>(of item: Call, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let arguments = outline.arguments[item.arguments]
+        func bytes(ofToken token: Int) -> Range<Int> { tokens[token].nameRange }
+        let nameBytes = bytes(ofToken: item.nameToken)
+        var count = nameBytes.count + 2
+        for argument in arguments {
+            count += (argument.labelToken.map { bytes(ofToken: $0).count } ?? 1) + 1
+        }
+        return source.bytes.withUnsafeBufferPointer { source in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                // Copied a run at a time: `count` bounds what is written.
+                let output = buffer.baseAddress!
+                var position = 0
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let start = bytes.baseAddress else { return }
+                    (output + position).update(from: start, count: bytes.count)
+                    position += bytes.count
+                }
+                func put(_ byte: UInt8) {
+                    output[position] = byte
+                    position += 1
+                }
+                copy(UnsafeBufferPointer(rebasing: source[nameBytes]))
+                put(UInt8(ascii: "("))
+                for argument in arguments {
+                    if let token = argument.labelToken {
+                        copy(UnsafeBufferPointer(rebasing: source[bytes(ofToken: token)]))
+                    } else {
+                        put(UInt8(ascii: "_"))
+                    }
+                    put(UInt8(ascii: ":"))
+                }
+                put(UInt8(ascii: ")"))
+                return body(UnsafeBufferPointer(start: output, count: position))
+            }
+        }
+    }
+}
