@@ -4,8 +4,11 @@ import LifeguardKit
 public struct ChildViewWithoutAddChildRule: Rule {
     public init() {}
 
-    /// Pass 2 lints only files that add some `x.view` as a subview: every finding is such a call.
-    /// Most files that add subviews add views of their own.
+    /// Pass 2 skips files without these words: every finding is a call that adds a subview.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { Set(addingCalls) }
+
+    /// Of those, pass 2 lints only files that add some `x.view` as a subview: every finding is
+    /// such a call. Most files that add subviews add views of their own.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in
             tree.outline.calls.contains { call in

@@ -4,9 +4,15 @@ import LifeguardKit
 public struct NonIdempotentLayoutRule: Rule {
     public init() {}
 
-    /// Pass 2 lints only files that declare one of the layout callbacks, not nested in a function,
-    /// with a call inside: every finding is such a call. The callbacks' base names (`draw`,
-    /// `layoutSubviews`) are in many more files than their declarations.
+    /// Pass 2 skips files without these words: every finding is inside one of the layout callbacks, declared in
+    /// the file.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        baseNames(controllerCallbacks.union(viewCallbacks))
+    }
+
+    /// Of those, pass 2 lints only files that declare one of the layout callbacks, not nested in a
+    /// function, with a call inside: every finding is such a call. The callbacks' base names
+    /// (`draw`, `layoutSubviews`) are in many more files than their declarations.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in
             let outline = tree.outline

@@ -9,6 +9,29 @@ public struct GlobalKeyWindowRule: Rule {
         ["UIApplication"]
     }
 
+    /// Of those, pass 2 lints only files outside tests that look a window up through
+    /// `UIApplication.shared` (most files that name `UIApplication` open a URL or read its state).
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in
+            guard !tree.outline.imports.contains("XCTest") else { return false }
+            for (index, token) in tree.tokens.enumerated()
+            where token.kind == .identifier && token.endOffset - token.startOffset == 13 && tree.token(index, is: "UIApplication") {
+                if looksUpWindow(tree.memberLinks(after: index).map { tree.text(ofToken: $0) }) { return true }
+            }
+            return false
+        }
+    }
+
+    /// `shared` then a member that reaches a window or scene: the lookups `check` judges.
+    static func looksUpWindow(_ links: [String]) -> Bool {
+        guard links.first == "shared", links.count >= 2 else { return false }
+        switch links[1] {
+        case "windows", "keyWindow", "connectedScenes": return true
+        case "delegate": return links.count >= 3 && links[2] == "window"
+        default: return false
+        }
+    }
+
     public static let description = RuleDescription(
         id: "global_key_window",
         name: "GlobalKeyWindow",
@@ -104,7 +127,8 @@ public struct GlobalKeyWindowRule: Rule {
         where token.kind == .identifier && token.endOffset - token.startOffset == 13 && tree.token(index, is: "UIApplication") {
             let linkTokens = tree.memberLinks(after: index)
             let links = linkTokens.map { tree.text(ofToken: $0) }
-            guard links.first == "shared", links.count >= 2 else { continue }
+            // `candidateTest` reads the same condition.
+            guard Self.looksUpWindow(links) else { continue }
             let flagged: String?
             switch links[1] {
             case "windows" where isIterationOverAllWindows(links: links, linkTokens: linkTokens, context: context):

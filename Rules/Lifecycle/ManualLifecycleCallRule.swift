@@ -4,10 +4,15 @@ import LifeguardKit
 public struct ManualLifecycleCallRule: Rule {
     public init() {}
 
-    /// Pass 2 lints only files with a call `check` could report: one of the callbacks, in the
-    /// callback's shape, on something other than `super`. The callbacks' names are in nearly every
-    /// view controller's file, but almost always as `override func viewDidLoad()` and
-    /// `super.viewDidLoad()`.
+    /// Pass 2 skips files without these words: every finding is a call of one of the callbacks.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        Set(controllerCallbacks.keys).union(viewCallbacks.keys)
+    }
+
+    /// Of those, pass 2 lints only files with a call `check` could report: one of the callbacks,
+    /// in the callback's shape, on something other than `super`. The callbacks' names are in
+    /// nearly every view controller's file, but almost always as `override func viewDidLoad()`
+    /// and `super.viewDidLoad()`.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in
             tree.outline.calls.contains { call in

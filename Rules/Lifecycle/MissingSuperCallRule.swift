@@ -4,10 +4,16 @@ import LifeguardKit
 public struct MissingSuperCallRule: Rule {
     public init() {}
 
-    /// Pass 2 lints only files that declare an override `check` could report: of a configured
-    /// method, with a body, not nested in a function, that calls no method of the same full name
-    /// on `super`. Nearly every view controller's file overrides `viewDidLoad()`, and nearly every
-    /// such override calls `super.viewDidLoad()`.
+    /// Pass 2 skips files without these words: every finding is an override of a configured method, declared in
+    /// the file.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? {
+        baseNames(options.strings("controller_methods") + options.strings("view_methods"))
+    }
+
+    /// Of those, pass 2 lints only files that declare an override `check` could report: of a
+    /// configured method, with a body, not nested in a function, that calls no method of the same
+    /// full name on `super`. Nearly every view controller's file overrides `viewDidLoad()`, and
+    /// nearly every such override calls `super.viewDidLoad()`.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         let methods = Set(options.strings("controller_methods") + options.strings("view_methods"))
         return { tree in

@@ -9,6 +9,28 @@ public struct ObserverWithoutRemovalRule: Rule {
         ["addObserver"]
     }
 
+    /// Of those, pass 2 lints only files with a registration `check` could report, read without
+    /// the index: inside a type, in the selector form in `viewWillAppear(_:)` or `viewDidAppear(_:)`,
+    /// or in the block form anywhere. Most registrations use a selector, in `viewDidLoad()` or `init`.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in
+            let outline = tree.outline
+            return outline.calls.contains { call in
+                guard tree.tokens[call.nameToken].nameRange.count == 11, tree.text(ofToken: call.nameToken) == "addObserver",
+                      outline.nodes[call.node].enclosingType >= 0
+                else { return false }
+                let labels = outline.arguments[call.arguments].map { tree.label(of: $0) ?? "_" }
+                if isBlockForm(labels) { return true }
+                guard isSelectorForm(labels) else { return false }
+                let function = outline.nodes[call.node].enclosingFunction
+                return function >= 0 && appearance.contains(outline.functions[outline.nodes[function].detail].fullName)
+            }
+        }
+    }
+
+    static func isSelectorForm(_ labels: [String]) -> Bool { labels == ["_", "selector", "name", "object"] }
+    static func isBlockForm(_ labels: [String]) -> Bool { labels.starts(with: ["forName", "object", "queue"]) }
+
     public static let description = RuleDescription(
         id: "observer_without_removal",
         name: "ObserverWithoutRemoval",
@@ -138,8 +160,8 @@ public struct ObserverWithoutRemovalRule: Rule {
         for call in model.calls(named: "addObserver") {
             let node = context.outline[call].nodeID
             let labels = model.labels(of: call)
-            let isSelectorForm = labels == ["_", "selector", "name", "object"]
-            let isBlockForm = labels.starts(with: ["forName", "object", "queue"])
+            let isSelectorForm = Self.isSelectorForm(labels)
+            let isBlockForm = Self.isBlockForm(labels)
             guard isSelectorForm || isBlockForm, let role = model.enclosingRole(of: node), role.isController || role.isView,
                   !model.isPrivateNotificationCenter(call) else { continue }
             let function = model.enclosingFunction(of: node).map { context.outline[$0] }

@@ -151,6 +151,41 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertTrue(passes(childView, "func f() { stack.insertSubview(child.view, at: 0) }"), "an inserted child's view")
         XCTAssertTrue(passes(childView, "class A: UIViewController { func f() { view.addSubview(child.view) } }"))
         XCTAssertTrue(passes(childView, "class A: UIViewController { func f() { view.addSubview(self.child.view!) } }"))
+
+        let keyWindow = GlobalKeyWindowRule.self
+        XCTAssertFalse(passes(keyWindow, "func f() { UIApplication.shared.open(url) }"))
+        XCTAssertFalse(passes(keyWindow, "func f() { let s = UIApplication.shared.applicationState }"))
+        XCTAssertFalse(passes(keyWindow, "import XCTest\nfunc f() { _ = UIApplication.shared.keyWindow }"), "a test")
+        XCTAssertTrue(passes(keyWindow, "func f() { _ = UIApplication.shared.windows.first }"))
+        XCTAssertTrue(passes(keyWindow, "func f() { _ = UIApplication.shared.delegate?.window }"))
+        XCTAssertTrue(passes(keyWindow, "func f() { _ = UIApplication.shared.connectedScenes.first }"))
+
+        let observer = ObserverWithoutRemovalRule.self
+        let selectorForm = "NotificationCenter.default.addObserver(self, selector: #selector(g), name: .n, object: nil)"
+        XCTAssertFalse(passes(observer, "class A: UIViewController { override func viewDidLoad() { \(selectorForm) } }"))
+        XCTAssertFalse(passes(observer, "func f() { NotificationCenter.default.addObserver(forName: .n, object: nil, queue: nil) { _ in } }"),
+                       "outside any type")
+        XCTAssertFalse(passes(observer, "class A { func f() { layer.addObserver(self, forKeyPath: \"x\", options: [], context: nil) } }"))
+        XCTAssertTrue(passes(observer, "class A: UIViewController { override func viewWillAppear(_ a: Bool) { \(selectorForm) } }"))
+        XCTAssertTrue(passes(observer, "class A { func f() { token = center.addObserver(forName: .n, object: nil, queue: .main) { _ in } } }"))
+    }
+
+    /// A rule's test runs on the files that spell one of its words: a file that does not is
+    /// skipped without it, and one that does is skipped when the test says so.
+    func testWordsComeBeforeTheTest() throws {
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: ObserverWithoutRemovalRule.self)])
+        let anchors = try XCTUnwrap(AnchorWords(configuration))
+        func mayFire(_ code: String) -> Bool { anchors.mayFire(in: SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: code))) }
+        XCTAssertTrue(mayFire("class A { func f() { c.addObserver(forName: .n, object: nil, queue: nil) { _ in } } }"))
+        XCTAssertFalse(mayFire("class A { override func viewDidLoad() { c.addObserver(self, selector: #selector(g), name: .n, object: nil) } }"))
+        XCTAssertFalse(mayFire("class A { func f() { c.observe(forName: .n) } }"))
+        XCTAssertTrue(mayFire("class A { func f() { } } // lifeguard:disable:next observer_without_removal"),
+                      "a suppression comment is linted whatever the tests say")
+        // With a rule whose words decide alone, a file that spells them is linted without any test.
+        let both = LintConfiguration(rules: [RuleSetup(rule: ObserverWithoutRemovalRule.self), RuleSetup(rule: DirectLoadViewCallRule.self)])
+        let combined = try XCTUnwrap(AnchorWords(both))
+        XCTAssertTrue(combined.mayFire(in: SyntaxTree(significantTokensOf: SourceFile(
+            path: "A.swift", text: "class A { override func viewDidLoad() { c.addObserver(self, selector: #selector(g), name: .n, object: nil); loadView() } }"))))
     }
 
     /// A configured method list is what `missing_super_call`'s test looks for, by full name.

@@ -10,44 +10,91 @@ import Musl
 /// one of which a file must spell for the rule to find anything in it; a file that spells none of
 /// the enabled rules' words, and holds no `lifeguard:` comment for the suppression checks, cannot
 /// have a finding, so pass 2 neither parses it again nor builds its model. Most files of an app
-/// (models, services, tests) are such files: on 11,495 files of seven apps, 1,821 spelled a word
-/// of the default rules.
+/// (models, services, tests) are such files.
 ///
-/// The words are a necessary condition only: a file that spells one is linted as before. A rule
-/// whose words would be in nearly every file (`self`) brings a test of the tree instead
-/// (`Rule.candidateTest`), and a file any such test passes is linted too.
+/// The words are a necessary condition only. A rule can refine them with a test of pass 1's tree
+/// (`Rule.candidateTest`): the test then runs on the files that spell one of that rule's words
+/// (the words are the cheap first look, the test the second), and a file passes for the rule
+/// only if the test does. A rule whose words would be in nearly every file (`self`) names none,
+/// and its test runs on every file.
 public struct AnchorWords: Sendable {
-    /// Candidate words by length, each with its first byte (the cheap test) and all its bytes.
-    private let byLength: [[[UInt8]]]
-    /// Endings that count as words (`Delegate`).
-    private let suffixes: [[UInt8]]
+    /// Which rules a word stands for: a bit per rule with a test (its position in `gatedTests`),
+    /// and `ungated` for rules without one, for which the word alone decides.
+    typealias RuleMask = UInt64
+    static let ungated: RuleMask = 1 << 63
+    /// How many rules with words can bring a test; the rest are decided by their words alone.
+    static let maxGatedTests = 63
+
+    /// Candidate words by length, each with its first byte (the cheap test), all its bytes and
+    /// the rules it stands for.
+    private let byLength: [[(bytes: [UInt8], rules: RuleMask)]]
+    /// Endings that count as words (`Delegate`), with the rules they stand for.
+    private let suffixes: [(bytes: [UInt8], rules: RuleMask)]
     /// For each first byte, a bit for each word length starting with it (bit 63: 63 or longer),
     /// and for each last byte whether a suffix ends with it: most identifiers of a file are
     /// turned away by one look at each table.
     private let lengthsByFirstByte: [UInt64]
     private let suffixLastBytes: [Bool]
-    /// The tests of the rules that bring one; their words are not in `byLength`.
-    private let candidateTests: [CandidateTest]
+    /// The tests of rules with words, run when a file spells one of the rule's words.
+    private let gatedTests: [CandidateTest]
+    /// The tests of rules that name no words, run on every file.
+    private let ungatedTests: [CandidateTest]
 
-    /// `nil` when some enabled rule may fire in any file (it names no words, or a word this byte
-    /// comparison cannot stand for): every file is linted.
+    /// `nil` when some enabled rule may fire in any file (it names no words and brings no test,
+    /// or a word this byte comparison cannot stand for and no test): every file is linted.
     public init?(_ configuration: LintConfiguration) {
-        var words = Set<String>()
-        var suffixes = Set<String>()
-        var tests: [CandidateTest] = []
+        var words: [String: RuleMask] = [:]
+        var suffixes: [String: RuleMask] = [:]
+        var gated: [CandidateTest] = []
+        var ungated: [CandidateTest] = []
         for setup in configuration.rules {
-            if let test = setup.rule.candidateTest(setup.options) {
-                tests.append(test)
+            let test = setup.rule.candidateTest(setup.options)
+            let endings = setup.rule.anchorSuffixes(setup.options)
+            let anchors = setup.rule.anchorWords(setup.options)
+            let comparable = anchors.map { $0.allSatisfy(Self.isComparableByBytes) && endings.allSatisfy(Self.isComparableByBytes) }
+            guard let anchors, comparable == true else {
+                // No words the bytes can find: the test decides on every file, or nothing does.
+                guard let test else { return nil }
+                ungated.append(test)
                 continue
             }
-            let endings = setup.rule.anchorSuffixes(setup.options)
-            guard let anchors = setup.rule.anchorWords(setup.options), anchors.allSatisfy(Self.isComparableByBytes),
-                  endings.allSatisfy(Self.isComparableByBytes)
-            else { return nil }
-            words.formUnion(anchors)
-            suffixes.formUnion(endings)
+            var mask = Self.ungated
+            if let test, gated.count < Self.maxGatedTests {
+                mask = 1 << UInt64(gated.count)
+                gated.append(test)
+            }
+            for word in anchors { words[word, default: 0] |= mask }
+            for ending in endings { suffixes[ending, default: 0] |= mask }
         }
-        self.init(words: words, suffixes: suffixes, candidateTests: tests)
+        self.init(words: words, suffixes: suffixes, gatedTests: gated, ungatedTests: ungated)
+    }
+
+    /// Words and endings that decide alone (for tests of the mechanism).
+    init(words: Set<String>, suffixes: Set<String> = []) {
+        self.init(words: Dictionary(uniqueKeysWithValues: words.map { ($0, Self.ungated) }),
+                  suffixes: Dictionary(uniqueKeysWithValues: suffixes.map { ($0, Self.ungated) }),
+                  gatedTests: [], ungatedTests: [])
+    }
+
+    private init(words: [String: RuleMask], suffixes: [String: RuleMask], gatedTests: [CandidateTest],
+                 ungatedTests: [CandidateTest]) {
+        self.gatedTests = gatedTests
+        self.ungatedTests = ungatedTests
+        self.suffixes = suffixes.map { (Array($0.key.utf8), $0.value) }.filter { !$0.0.isEmpty }
+        var byLength: [[(bytes: [UInt8], rules: RuleMask)]] = []
+        var lengths = [UInt64](repeating: 0, count: 256)
+        for (word, rules) in words {
+            let bytes = Array(word.utf8)
+            guard let first = bytes.first else { continue }
+            while byLength.count <= bytes.count { byLength.append([]) }
+            byLength[bytes.count].append((bytes, rules))
+            lengths[Int(first)] |= 1 << UInt64(min(bytes.count, 63))
+        }
+        self.byLength = byLength
+        lengthsByFirstByte = lengths
+        var lastBytes = [Bool](repeating: false, count: 256)
+        for suffix in self.suffixes { lastBytes[Int(suffix.bytes[suffix.bytes.count - 1])] = true }
+        suffixLastBytes = lastBytes
     }
 
     /// Whether a file spells `word` exactly when its bytes hold it: a plain ASCII identifier. An
@@ -61,44 +108,37 @@ public struct AnchorWords: Sendable {
         } && !word.contains("K")
     }
 
-    init(words: Set<String>, suffixes: Set<String> = [], candidateTests: [CandidateTest] = []) {
-        self.candidateTests = candidateTests
-        self.suffixes = suffixes.map { Array($0.utf8) }.filter { !$0.isEmpty }
-        var byLength: [[[UInt8]]] = []
-        var lengths = [UInt64](repeating: 0, count: 256)
-        for word in words {
-            let bytes = Array(word.utf8)
-            guard let first = bytes.first else { continue }
-            while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append(bytes)
-            lengths[Int(first)] |= 1 << UInt64(min(bytes.count, 63))
-        }
-        self.byLength = byLength
-        lengthsByFirstByte = lengths
-        var lastBytes = [Bool](repeating: false, count: 256)
-        for suffix in self.suffixes { lastBytes[Int(suffix[suffix.count - 1])] = true }
-        suffixLastBytes = lastBytes
-    }
-
-    /// Whether a rule may find something in `tree`: one of the words is an identifier or keyword
-    /// token (written with or without backticks), or ends one, or a comment mentions `lifeguard:`
-    /// (a comment token, or one a tree without trivia set aside), or a rule's test passes.
+    /// Whether a rule may find something in `tree`: a comment mentions `lifeguard:` (a comment
+    /// token, or one a tree without trivia set aside); or an identifier or keyword token (written
+    /// with or without backticks) is one of a rule's words, or ends with one of its endings, and
+    /// the rule brings no test or its test passes; or the test of a rule without words passes.
     public func mayFire(in tree: SyntaxTree) -> Bool {
-        spellsWordOrDirective(tree) || candidateTests.contains { $0(tree) }
+        let spelled = spelledRules(tree)
+        if spelled & Self.ungated != 0 { return true }
+        var gated = spelled
+        while gated != 0 {
+            let rule = gated.trailingZeroBitCount
+            if gatedTests[rule](tree) { return true }
+            gated &= gated - 1
+        }
+        return ungatedTests.contains { $0(tree) }
     }
 
-    private func spellsWordOrDirective(_ tree: SyntaxTree) -> Bool {
+    /// The rules whose words `tree` spells; `ungated` as soon as a word that decides alone, or a
+    /// suppression comment, is found (the scan stops there).
+    private func spelledRules(_ tree: SyntaxTree) -> RuleMask {
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             tree.tokens.withUnsafeBufferPointer { tokens in
                 lengthsByFirstByte.withUnsafeBufferPointer { lengths in
                     suffixLastBytes.withUnsafeBufferPointer { lastBytes in
-                        guard let base = bytes.baseAddress else { return false }
+                        guard let base = bytes.baseAddress else { return 0 }
                         // A tree without trivia keeps its comments aside.
                         for comment in tree.droppedComments
                         where Self.contains(SuppressionParser.prefix,
                                             in: UnsafeBufferPointer(rebasing: bytes[Int(comment.lowerBound)..<Int(comment.upperBound)])) {
-                            return true
+                            return Self.ungated
                         }
+                        var spelled: RuleMask = 0
                         let first = TokenKind.lineComment.rawValue
                         let identifier = TokenKind.identifier.rawValue &- first
                         let last = TokenKind.keyword.rawValue &- first
@@ -112,7 +152,7 @@ public struct AnchorWords: Sendable {
                             let end = token.endOffset
                             guard kind >= identifier else {
                                 if Self.contains(SuppressionParser.prefix, in: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
-                                    return true
+                                    return Self.ungated
                                 }
                                 continue
                             }
@@ -123,9 +163,10 @@ public struct AnchorWords: Sendable {
                                (lengths[Int(base[start])] >> UInt64(min(length, 63))) & 1 == 0, !lastBytes[Int(base[end - 1])] {
                                 continue
                             }
-                            if spellsWord(base, start: start, end: end, backticked: token.flags.contains(.backticked)) { return true }
+                            spelled |= rules(spelledBy: base, start: start, end: end, backticked: token.flags.contains(.backticked))
+                            if spelled & Self.ungated != 0 { return spelled }
                         }
-                        return false
+                        return spelled
                     }
                 }
             }
@@ -135,8 +176,8 @@ public struct AnchorWords: Sendable {
     /// The kinds `mayFire` reads, in `TokenKind`'s order: a test keeps them consecutive.
     static let readKinds: [TokenKind] = [.lineComment, .docLineComment, .blockComment, .docBlockComment, .identifier, .keyword]
 
-    /// Whether an identifier or keyword token's name is a word or ends with a suffix.
-    private func spellsWord(_ base: UnsafePointer<UInt8>, start: Int, end: Int, backticked: Bool) -> Bool {
+    /// The rules an identifier or keyword token's name is a word or ending of.
+    private func rules(spelledBy base: UnsafePointer<UInt8>, start: Int, end: Int, backticked: Bool) -> RuleMask {
         var start = start
         var end = end
         if backticked, end - start >= 2 {
@@ -144,15 +185,18 @@ public struct AnchorWords: Sendable {
             end -= 1
         }
         let length = end - start
+        var found: RuleMask = 0
         if length < byLength.count {
-            for word in byLength[length] where word[0] == base[start] {
-                if word.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, length) }) == 0 { return true }
+            for word in byLength[length] where word.bytes[0] == base[start] {
+                if word.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, length) }) == 0 { found |= word.rules }
             }
         }
-        for suffix in suffixes where suffix.count <= length && suffix.last == base[end - 1] {
-            if suffix.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + end - $0.count, $0.count) }) == 0 { return true }
+        for suffix in suffixes where suffix.bytes.count <= length && suffix.bytes.last == base[end - 1] {
+            if suffix.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + end - $0.count, $0.count) }) == 0 {
+                found |= suffix.rules
+            }
         }
-        return false
+        return found
     }
 
     /// Whether `needle` occurs in `haystack` (`memmem` is not in every C library's Swift module).

@@ -12,11 +12,11 @@ public protocol Rule: Sendable {
     /// Word endings that count as anchor words too: a file with an identifier ending in one
     /// (`listDelegate` for `Delegate`) is linted.
     static func anchorSuffixes(_ options: RuleOptions) -> Set<String>
-    /// A finer necessary condition than words, for a rule whose words are in nearly every file
-    /// (`self`): a test of pass 1's tree (its significant tokens and outline; no trivia, no index)
-    /// that is `false` only for a file in which the rule cannot report anything. When a rule has
-    /// one, the test alone decides for it, and its words are not read. `nil` (the default): the
-    /// words decide.
+    /// A finer necessary condition than words: a test of pass 1's tree (its significant tokens and
+    /// outline; no trivia, no index) that is `false` only for a file in which the rule cannot
+    /// report anything. With words, it runs on the files that spell one of them (the words are the
+    /// cheap first look); a rule whose words would be in nearly every file (`self`) names none, and
+    /// its test runs on every file. `nil` (the default): the words alone decide.
     static func candidateTest(_ options: RuleOptions) -> CandidateTest?
 }
 
