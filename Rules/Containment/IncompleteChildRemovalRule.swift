@@ -9,6 +9,36 @@ public struct IncompleteChildRemovalRule: Rule {
         ["removeFromParent", "removeFromParentViewController", "removeFromSuperview"]
     }
 
+    /// Of those, pass 2 lints only files with a removal `check` could report, read without the
+    /// index: `removeFromParent()` not on `super`, or the `view` of something other than `self`
+    /// taken out of its superview. Most files that call `removeFromSuperview()` remove views of
+    /// their own.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in
+            tree.outline.calls.contains { call in
+                let length = tree.tokens[call.nameToken].nameRange.count
+                guard length >= 16, length <= 30 else { return false }
+                switch tree.text(ofToken: call.nameToken) {
+                case "removeFromParent", "removeFromParentViewController":
+                    return call.arguments.isEmpty && !(call.receiver.flatMap { ExpressionChain(tree, tokens: $0) }?.key == "super")
+                case "removeFromSuperview":
+                    return removedViewChain(call, in: tree) != nil
+                default:
+                    return false
+                }
+            }
+        }
+    }
+
+    /// The receiver of `x.view.removeFromSuperview()` as a chain, when it is the `view` of
+    /// something other than plain `self`.
+    static func removedViewChain(_ call: Call, in tree: SyntaxTree) -> ExpressionChain? {
+        guard let range = call.receiver, let receiver = ExpressionChain(tree, tokens: range), receiver.lastName == "view",
+              receiver.names.count >= 2, receiver.dropping(last: 1)?.key != "self"
+        else { return nil }
+        return receiver
+    }
+
     public static let description = RuleDescription(
         id: "incomplete_child_removal",
         name: "IncompleteChildRemoval",
@@ -142,6 +172,7 @@ public struct IncompleteChildRemovalRule: Rule {
         }
         for call in model.calls(named: "removeFromSuperview") {
             let node = context.outline[call].nodeID
+            // `candidateTest` reads the same condition (and leaves plain `self.view` out, which `isSelf` turns away).
             guard let receiver = model.receiver(of: call), receiver.lastName == "view", receiver.names.count >= 2,
                   !insideRemoveOverride(node, context) else { continue }
             var child = model.receiverObject(of: call)

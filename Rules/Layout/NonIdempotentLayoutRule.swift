@@ -11,18 +11,34 @@ public struct NonIdempotentLayoutRule: Rule {
     }
 
     /// Of those, pass 2 lints only files that declare one of the layout callbacks, not nested in a
-    /// function, with a call inside: every finding is such a call. The callbacks' base names
-    /// (`draw`, `layoutSubviews`) are in many more files than their declarations.
+    /// function, with a call `problem(with:)` could judge inside (one of its names, or one made on
+    /// something that names `URLSession`) or an assignment to something's `isActive`. The
+    /// callbacks' base names (`draw`, `layoutSubviews`) are in many more files than their
+    /// declarations, and most callbacks only set frames.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in
             let outline = tree.outline
             return outline.functions.contains { function in
-                function.kind == .function && outline.nodes[function.node].enclosingFunction < 0
-                    && (controllerCallbacks.contains(function.fullName) || viewCallbacks.contains(function.fullName))
-                    && !outline.descendants(of: function.node, kind: .call).isEmpty
+                guard function.kind == .function, outline.nodes[function.node].enclosingFunction < 0,
+                      controllerCallbacks.contains(function.fullName) || viewCallbacks.contains(function.fullName)
+                else { return false }
+                let judged = outline.descendants(of: function.node, kind: .call).contains { index in
+                    let call = outline.calls[index]
+                    if problemCallNames.contains(tree.text(ofToken: call.nameToken)) { return true }
+                    return call.receiver.map { tree.significantTokens(in: $0).contains { tree.token($0, spells: "URLSession") } } ?? false
+                }
+                return judged || outline.descendants(of: function.node, kind: .assignment).contains { index in
+                    tree.significantTokens(in: outline.assignments[index].lhs).contains { tree.token($0, spells: "isActive") }
+                }
             }
         }
     }
+
+    /// Every call name `problem(with:)` can find a problem with.
+    static let problemCallNames = accumulating.union(network).union([
+        "addObserver", "resume", "setNeedsLayout", "setNeedsUpdateConstraints", "setNeedsDisplay", "activate",
+        "scheduledTimer", "Timer",
+    ])
 
     public static let description = RuleDescription(
         id: "non_idempotent_layout",
@@ -194,6 +210,7 @@ public struct NonIdempotentLayoutRule: Rule {
         }
     }
 
+    /// `candidateTest` reads the names this judges (`problemCallNames`): keep the two in step.
     func problem(with call: CallID, in function: FunctionDeclaration, role: FileModel.TypeRole,
                  context: RuleContext) -> Problem? {
         let model = context.model

@@ -139,9 +139,13 @@ final class AnchorWordsTests: XCTestCase {
         let layout = NonIdempotentLayoutRule.self
         XCTAssertFalse(passes(layout, "class A: UIView { func f() { setNeedsLayout(); layoutSubviews() } }"), "a call, no callback")
         XCTAssertFalse(passes(layout, "class A: UIView { override func layoutSubviews() { frame = bounds } }"), "no call inside")
-        XCTAssertFalse(passes(layout, "func f() { func layoutSubviews() { g() } }"), "nested in a function")
+        XCTAssertFalse(passes(layout, "class A: UIView { override func layoutSubviews() { super.layoutSubviews(); label.frame = f(bounds) } }"),
+                       "only calls no problem is found with")
+        XCTAssertFalse(passes(layout, "func f() { func layoutSubviews() { addSubview(x) } }"), "nested in a function")
         XCTAssertTrue(passes(layout, "class A: UIView { override func layoutSubviews() { super.layoutSubviews(); addSubview(x) } }"))
-        XCTAssertTrue(passes(layout, "extension A { override func viewDidLayoutSubviews() { items.forEach { add($0) } } }"))
+        XCTAssertTrue(passes(layout, "extension A { override func viewDidLayoutSubviews() { items.forEach { view.addSubview($0) } } }"))
+        XCTAssertTrue(passes(layout, "class A: UIView { override func layoutSubviews() { URLSession.shared.load(url) } }"))
+        XCTAssertTrue(passes(layout, "class A: UIView { override func layoutSubviews() { x.heightAnchor.constraint(equalToConstant: 1).isActive = true } }"))
 
         let childView = ChildViewWithoutAddChildRule.self
         XCTAssertFalse(passes(childView, "class A: UIView { func f() { addSubview(label) } }"), "a view of its own")
@@ -151,6 +155,15 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertTrue(passes(childView, "func f() { stack.insertSubview(child.view, at: 0) }"), "an inserted child's view")
         XCTAssertTrue(passes(childView, "class A: UIViewController { func f() { view.addSubview(child.view) } }"))
         XCTAssertTrue(passes(childView, "class A: UIViewController { func f() { view.addSubview(self.child.view!) } }"))
+
+        let removal = IncompleteChildRemovalRule.self
+        XCTAssertFalse(passes(removal, "func f() { label.removeFromSuperview(); subviews.forEach { $0.removeFromSuperview() } }"))
+        XCTAssertFalse(passes(removal, "class A: UIViewController { func f() { view.removeFromSuperview(); self.view.removeFromSuperview() } }"))
+        XCTAssertFalse(passes(removal, "class A: UIViewController { override func removeFromParent() { super.removeFromParent() } }"))
+        XCTAssertTrue(passes(removal, "func f() { child.removeFromParent() }"))
+        XCTAssertTrue(passes(removal, "class A: UIViewController { func f() { removeFromParent() } }"))
+        XCTAssertTrue(passes(removal, "func f() { child.view.removeFromSuperview() }"))
+        XCTAssertTrue(passes(removal, "func f() { self.child?.view.removeFromSuperview() }"))
 
         let keyWindow = GlobalKeyWindowRule.self
         XCTAssertFalse(passes(keyWindow, "func f() { UIApplication.shared.open(url) }"))
