@@ -162,6 +162,40 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(Set(outputs[0].result.sources.keys).count, 40, "every flagged file keeps its flagged lines")
     }
 
+    /// Flags `flagMe` calls, and says so in its words: files without the word are skipped in pass 2.
+    struct WordyFlagMeRule: Rule {
+        static let description = RuleDescription(
+            id: "wordy_flag_me", name: "WordyFlagMe", category: .lifecycle, defaultSeverity: .warning, summary: "Test rule.",
+            documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d", knownLimitations: "e"),
+            triggeringExamples: [], nonTriggeringExamples: [])
+        static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["flagMe"] }
+        func check(_ context: RuleContext) { FlagMeRule().check(context) }
+    }
+
+    /// The retention budget bounds the bytes pass 1 parses with trivia, not the trees it keeps:
+    /// files pass 2 will skip use it up too, so a large run parses only the budget with trivia.
+    func testTheRetentionBudgetCountsEveryFileParsedWithTrivia() throws {
+        let quiet = "final class Quiet {\n    func go() { other(1) }\n}\n"
+        let loud = "final class Loud {\n    func go() { flagMe() }\n}\n"
+        var files: [PipelineFile] = []
+        for index in 0..<20 {
+            files.append(PipelineFile(displayPath: "F\(index).swift", origin: .memory(Array((index < 10 ? quiet : loud).utf8))))
+        }
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: WordyFlagMeRule.self)])
+        func run(budget: Int) -> LintPipeline.Output {
+            var options = PipelineOptions(workers: 1, retainedSourceBytes: budget, ordersByPath: false)
+            options.keepsIndexUntilExit = false
+            return LintPipeline(configuration: configuration, options: options).run { submit in files.forEach(submit) }
+        }
+        // The ten quiet files come first and use up a budget of ten files: no loud file is kept.
+        let tight = run(budget: quiet.utf8.count * 10)
+        XCTAssertEqual(tight.statistics.retainedTrees, 0)
+        let roomy = run(budget: quiet.utf8.count * 10 + loud.utf8.count * 4)
+        XCTAssertEqual(roomy.statistics.retainedTrees, 4)
+        XCTAssertEqual(tight.result.diagnostics, roomy.result.diagnostics)
+        XCTAssertEqual(tight.result.diagnostics.count, 10)
+    }
+
     /// Held work begins once: when started (the pipeline starts app facts after pass 1) or when
     /// its value is first asked for, whichever comes first.
     func testHeldWorkBeginsOnceWhenStartedOrAskedFor() throws {
