@@ -4,8 +4,13 @@ import LifeguardKit
 public struct StrongDelegateRule: Rule {
     public init() {}
 
-    /// Pass 2 lints only files that declare a property `check` could report: the words `delegate`
-    /// and `dataSource` are in most files that use a table view, the declarations in few.
+    /// Pass 2 skips files without these words: every finding is a property whose name
+    /// `isDelegateName` accepts, so it is one of the words or ends in one of the suffixes.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["delegate", "dataSource"] }
+    public static func anchorSuffixes(_ options: RuleOptions) -> Set<String> { ["Delegate", "DataSource"] }
+
+    /// Of those, pass 2 lints only files that declare a property `check` could report: the words
+    /// `delegate` and `dataSource` are in most files that use a table view, the declarations in few.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in tree.outline.variables.contains { isCandidate($0, in: tree) } }
     }

@@ -4,8 +4,11 @@ import LifeguardKit
 public struct ViewNilCheckRule: Rule {
     public init() {}
 
-    /// Pass 2 lints only files that compare a `view` with `nil`: the word `view` alone is in most
-    /// files of an app.
+    /// Pass 2 skips files without this word: every finding is a `view` compared with `nil`.
+    public static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["view"] }
+
+    /// Of those, pass 2 lints only files that compare a `view` with `nil`: the word `view` alone
+    /// is in most files of an app.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in nilComparisons(tree).contains { comparison in
             tree.tokens[comparison.end].kind == .identifier && tree.token(comparison.end, is: "view")
