@@ -14,16 +14,21 @@ public final class FileModel: Sendable {
     let callSlots: NameSlots
     let callRanges: [Range<Int32>]
     let callsInNameOrder: [CallID]
+    /// What the file's types are, worked out in `init` against a run's index; against pass 1's
+    /// empty index, on first use (the facts pass 1 extracts seldom ask, and a type's role there
+    /// says little).
+    private let builtTypeFacts: TypeFacts?
+    var typeFacts: TypeFacts { builtTypeFacts ?? memo.typeFacts { TypeFacts(tree: tree, index: index, qualifiedNames: nil) } }
     /// For each type declaration, what it is.
-    let typeRoles: [TypeRole]
+    var typeRoles: [TypeRole] { typeFacts.roles }
     /// Type declarations (and extensions) by key, in source order; empty for a file of at most
     /// `typesScannedByKey` types, which a lookup scans instead (most files declare one to three:
     /// a dictionary of them, its keys hashed, cost more than every scan its rules make).
-    let typesByKey: [String: [TypeID]]
+    var typesByKey: [String: [TypeID]] { typeFacts.byKey }
     static let typesScannedByKey = 8
     /// Names declared as generic parameters anywhere in the file (`Sheet` in `Container<Sheet>`):
     /// only these send a type name through the enclosing declarations' generic clauses.
-    let genericParameterNames: Set<String>
+    var genericParameterNames: Set<String> { typeFacts.genericNames }
     /// What is computed when a rule first asks: every local declaration with its visibility
     /// (`ScopeTable`), the `self` tokens, where values go, protocol events, the locals `self`
     /// keeps, the object each local stands for.
@@ -60,40 +65,52 @@ public final class FileModel: Sendable {
         callSlots = slots
         callRanges = grouping.ranges
         callsInNameOrder = grouping.order.map { CallID(Int($0)) }
-        let qualified = qualifiedNames ?? ProjectIndex.qualifiedNames(tree)
-        typeRoles = tree.outline.types.enumerated().map { position, type in
-            let key = type.kind == .extension ? index.key(for: type.name, from: nil) : qualified[position]
-            let isReference: Bool
-            let isController: Bool
-            let isView: Bool
-            switch type.kind {
-            case .class, .actor, .struct, .enum:
-                isReference = type.kind == .class || type.kind == .actor
-                (isController, isView) = index.controllerAndView(ofKey: key)
-            case .extension:
-                (isController, isView, isReference) = index.roles(ofKey: key)
-            case .protocol:
-                (isController, isView, isReference) = (false, false, index.isClass(key))
+        builtTypeFacts = index.seesTheRun ? TypeFacts(tree: tree, index: index, qualifiedNames: qualifiedNames) : nil
+    }
+
+    /// What a file's types are, with the lookups `FileModel` makes of them.
+    struct TypeFacts: Sendable {
+        let roles: [TypeRole]
+        let byKey: [String: [TypeID]]
+        let genericNames: Set<String>
+
+        init(tree: SyntaxTree, index: ProjectIndex, qualifiedNames: [String]?) {
+            let qualified = qualifiedNames ?? ProjectIndex.qualifiedNames(tree)
+            let typeRoles = tree.outline.types.enumerated().map { position, type in
+                let key = type.kind == .extension ? index.key(for: type.name, from: nil) : qualified[position]
+                let isReference: Bool
+                let isController: Bool
+                let isView: Bool
+                switch type.kind {
+                case .class, .actor, .struct, .enum:
+                    isReference = type.kind == .class || type.kind == .actor
+                    (isController, isView) = index.controllerAndView(ofKey: key)
+                case .extension:
+                    (isController, isView, isReference) = index.roles(ofKey: key)
+                case .protocol:
+                    (isController, isView, isReference) = (false, false, index.isClass(key))
+                }
+                return TypeRole(name: ProjectIndex.simpleName(type.name), key: key, isController: isController,
+                                isView: isView, isReferenceType: isReference)
             }
-            return TypeRole(name: ProjectIndex.simpleName(type.name), key: key, isController: isController,
-                            isView: isView, isReferenceType: isReference)
+            roles = typeRoles
+            var typesByKey: [String: [TypeID]] = [:]
+            if typeRoles.count > FileModel.typesScannedByKey {
+                for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
+            }
+            byKey = typesByKey
+            var genericNames = Set<String>()
+            // Name tokens read in place: a declaration copied whole counts a reference per string and array in it.
+            let types = tree.outline.types
+            for index in types.indices {
+                genericNames.formUnion(GenericParameters.declared(tree, afterName: types[index].nameToken, whereClause: nil).keys)
+            }
+            let functions = tree.outline.functions
+            for index in functions.indices where functions[index].kind != .accessor {
+                genericNames.formUnion(GenericParameters.declared(tree, afterName: functions[index].nameToken).keys)
+            }
+            self.genericNames = genericNames
         }
-        var typesByKey: [String: [TypeID]] = [:]
-        if typeRoles.count > Self.typesScannedByKey {
-            for (position, role) in typeRoles.enumerated() { typesByKey[role.key, default: []].append(TypeID(position)) }
-        }
-        self.typesByKey = typesByKey
-        var genericNames = Set<String>()
-        // Name tokens read in place: a declaration copied whole counts a reference per string and array in it.
-        let types = tree.outline.types
-        for index in types.indices {
-            genericNames.formUnion(GenericParameters.declared(tree, afterName: types[index].nameToken, whereClause: nil).keys)
-        }
-        let functions = tree.outline.functions
-        for index in functions.indices where functions[index].kind != .accessor {
-            genericNames.formUnion(GenericParameters.declared(tree, afterName: functions[index].nameToken).keys)
-        }
-        genericParameterNames = genericNames
     }
 
     /// A model's answers computed on first use, behind one lock (a model is used by one thread at
@@ -104,6 +121,7 @@ public final class FileModel: Sendable {
     final class Memo: @unchecked Sendable {
         private let lock = NSLock()
         private var events: EventIndex?
+        private var typeFacts: TypeFacts?
         private var scopes: ScopeTable?
         private var ownedLocals: Set<VariableID>?
         private var selfTokens: [Int]?
@@ -116,6 +134,10 @@ public final class FileModel: Sendable {
 
         func events(_ compute: () -> EventIndex) -> EventIndex {
             remembered({ events }, { events = $0 }, compute)
+        }
+
+        func typeFacts(_ compute: () -> TypeFacts) -> TypeFacts {
+            remembered({ typeFacts }, { typeFacts = $0 }, compute)
         }
 
         /// The file's scope table, built on first use: pass 1 builds a model for every file, and
@@ -387,7 +409,8 @@ public final class FileModel: Sendable {
 
     /// The member `name` of the type enclosing `node`, from any file of the run.
     public func member(_ name: String, at node: NodeID) -> ProjectIndex.MemberFacts? {
-        guard let role = enclosingRole(of: node) else { return nil }
+        // An index that sees no type has no member (pass 1's): no role to work out for that.
+        guard index.seesTheRun, let role = enclosingRole(of: node) else { return nil }
         return index.member(name, of: role.key)
     }
 
