@@ -9,6 +9,31 @@ public struct GeometryInViewDidLoadRule: Rule {
         ["viewDidLoad"]
     }
 
+    /// Of those, pass 2 lints only files whose `viewDidLoad()` reads the root view's or the
+    /// screen's geometry somewhere in its body: nearly every controller's file declares
+    /// `viewDidLoad()`, few read geometry there.
+    public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
+        { tree in
+            tree.outline.functions.contains { function in
+                guard function.kind == .function, function.fullName == "viewDidLoad()", let body = function.body else { return false }
+                return tree.significantTokens(in: body.interior).contains { geometryChain(endingAt: $0, in: tree) != nil }
+            }
+        }
+    }
+
+    /// The chain a token ends when it reads root geometry (`view.bounds`, `view.frame`,
+    /// `view.safeAreaInsets`, `view.safeAreaLayoutGuide.layoutFrame`, `UIScreen.main.bounds`).
+    static func geometryChain(endingAt token: Int, in tree: SyntaxTree) -> ExpressionChain? {
+        guard tree.tokens[token].kind == .identifier, members.contains(tree.text(ofToken: token)),
+              let chain = ExpressionChain(tree, tokens: tree.postfixExpressionStart(endingAt: token)..<(token + 1))
+        else { return nil }
+        let names = chain.names
+        let isRootGeometry = names == ["view", "bounds"] || names == ["view", "frame"]
+            || names == ["view", "safeAreaInsets"] || names == ["view", "safeAreaLayoutGuide", "layoutFrame"]
+            || names == ["UIScreen", "main", "bounds"]
+        return isRootGeometry ? chain : nil
+    }
+
     public static let description = RuleDescription(
         id: "geometry_in_view_did_load",
         name: "GeometryInViewDidLoad",
@@ -145,17 +170,12 @@ public struct GeometryInViewDidLoadRule: Rule {
             var chosen: [Int: (token: Int, expression: String, isScreen: Bool)] = [:]
             var lines: [Int] = []
             for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
-                guard Self.members.contains(tree.text(ofToken: token)), !written.contains(token),
-                      !closures.contains(where: { $0.contains(token) }),
-                      let chain = ExpressionChain(tree, tokens: tree.postfixExpressionStart(endingAt: token)..<(token + 1))
+                // `candidateTest` reads the same chains.
+                guard !written.contains(token), !closures.contains(where: { $0.contains(token) }),
+                      let chain = Self.geometryChain(endingAt: token, in: tree),
+                      !isKeptCurrent(readAt: token, in: function, later: recomputed, context: context)
                 else { continue }
                 let names = chain.names
-                let isRootGeometry = names == ["view", "bounds"] || names == ["view", "frame"]
-                    || names == ["view", "safeAreaInsets"] || names == ["view", "safeAreaLayoutGuide", "layoutFrame"]
-                    || names == ["UIScreen", "main", "bounds"]
-                guard isRootGeometry, !isKeptCurrent(readAt: token, in: function, later: recomputed, context: context) else {
-                    continue
-                }
                 let line = tree.line(ofToken: token)
                 let isScreen = names[0] == "UIScreen"
                 if let earlier = chosen[line] {

@@ -165,6 +165,14 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertTrue(passes(removal, "func f() { child.view.removeFromSuperview() }"))
         XCTAssertTrue(passes(removal, "func f() { self.child?.view.removeFromSuperview() }"))
 
+        let geometry = GeometryInViewDidLoadRule.self
+        XCTAssertFalse(passes(geometry, "class A: UIViewController { override func viewDidLoad() { super.viewDidLoad(); setUp() } }"))
+        XCTAssertFalse(passes(geometry, "class A: UIViewController { override func viewDidLoad() { label.frame = .zero } }"),
+                       "a subview's frame")
+        XCTAssertFalse(passes(geometry, "class A: UIViewController { func f() { let w = view.bounds.width } }"), "not in viewDidLoad")
+        XCTAssertTrue(passes(geometry, "class A: UIViewController { override func viewDidLoad() { let w = view.bounds.width } }"))
+        XCTAssertTrue(passes(geometry, "class A: UIViewController { override func viewDidLoad() { x = UIScreen.main.bounds } }"))
+
         let keyWindow = GlobalKeyWindowRule.self
         XCTAssertFalse(passes(keyWindow, "func f() { UIApplication.shared.open(url) }"))
         XCTAssertFalse(passes(keyWindow, "func f() { let s = UIApplication.shared.applicationState }"))
