@@ -43,6 +43,9 @@ private let candidateTests: [(id: String, test: CandidateTest)] = configuration.
     setup.rule.candidateTest(setup.options).map { (setup.rule.description.id, $0) }
 }
 
+/// Pass 2's admission of files (words, then tests): it must let through every file with a finding.
+private let anchors = AnchorWords(configuration)
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
@@ -77,6 +80,10 @@ public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         for (id, test) in candidateTests where !test(lean) {
             precondition(!result.diagnostics.contains { $0.path == tree.source.path && $0.ruleID == id },
                          "\(id)'s pass-1 test turns away a file it reports in")
+        }
+        if let anchors, !anchors.mayFire(in: lean) {
+            precondition(!result.diagnostics.contains { $0.path == tree.source.path },
+                         "pass 2 would skip a file with a finding")
         }
     }
     // With nothing to report, every reporter prints the same empty report whatever the input:

@@ -228,6 +228,18 @@ public final class LintPipeline: Sendable {
         var bytes = 0
         /// Some enabled rule may find something in the file: pass 2 lints it.
         var mayFire = true
+
+        /// What a record is swapped out for when it is moved: it holds no counted reference (an
+        /// empty string and an empty array are static), so swapping costs no retain or release.
+        static var placeholder: Record { Record(sequence: -1, file: PipelineFile(displayPath: "", origin: .memory([]))) }
+
+        /// Moves the record out of `slot`, leaving a placeholder: the records of a run are
+        /// reordered on one thread, and a copy would count a reference for each of their fields.
+        static func move(from slot: inout Record) -> Record {
+            var record = placeholder
+            swap(&record, &slot)
+            return record
+        }
     }
 
     /// Lints the files `produce` submits. `produce` runs on the calling thread (discovery walks
@@ -279,7 +291,13 @@ public final class LintPipeline: Sendable {
         // Order, drop second paths to the same file, set problems aside. Positions are sorted
         // rather than the records, which would be moved (and their fields counted) at every swap.
         // Moved out of the workers' slots, so each file's facts have one owner and are freed once.
-        var all = records.take(leaving: []).flatMap { $0 }
+        var parts = records.take(leaving: [])
+        var all: [Record] = []
+        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts.indices {
+            for index in parts[part].indices { all.append(Record.move(from: &parts[part][index])) }
+        }
+        parts = []
         var order = Array(all.indices)
         let sequences = all.indices.map { all[$0].sequence }
         if options.ordersByPath {
@@ -299,8 +317,8 @@ public final class LintPipeline: Sendable {
         var linted: [Record] = []
         linted.reserveCapacity(all.count)
         for position in order {
-            let record = all[position]
-            if let identity = record.identity, chosen[identity] != position { continue }
+            if let identity = all[position].identity, chosen[identity] != position { continue }
+            let record = Record.move(from: &all[position])
             if let problem = record.problem {
                 problems.append(FileProblem(path: record.file.displayPath, kind: problem))
             } else {
