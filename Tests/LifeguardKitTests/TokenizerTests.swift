@@ -30,6 +30,37 @@ final class TokenizerTests: XCTestCase {
 
     // MARK: - Identifiers and keywords
 
+    /// The eight-bytes-at-a-time scan of identifier bytes ends where the byte-at-a-time test
+    /// does, for every byte value at every position of a word, and for runs that cross words.
+    func testWordAtATimeIdentifierScanMatchesTheByteTest() {
+        func byByte(_ bytes: [UInt8], from start: Int) -> Int {
+            var index = start
+            while index < bytes.count, CharacterClasses.isIdentifierBody(bytes[index]) { index += 1 }
+            return index
+        }
+        func byWord(_ bytes: [UInt8], from start: Int) -> Int {
+            bytes.withUnsafeBufferPointer { CharacterClasses.asciiIdentifierBodyEnd($0.baseAddress!, from: start, to: $0.count) }
+        }
+        let name = Array("abcXYZ_09$q".utf8)
+        for stop in 0...255 {
+            for position in 0..<20 {
+                var bytes = (0..<24).map { name[$0 % name.count] }
+                bytes[position] = UInt8(stop)
+                // A byte from 0x80 up before the stop must not disturb the answer either.
+                for start in [0, 1, 5, 9] {
+                    XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "byte \(stop) at \(position) from \(start)")
+                }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? name.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            }
+            for start in 0...bytes.count { XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "\(bytes)") }
+        }
+    }
+
     func testKeywordsAndContextualWords() {
         XCTAssertEqual(kinds("class Foo { override func viewDidLoad() {} }"),
                        [.keyword, .identifier, .leftBrace, .identifier, .keyword, .identifier, .leftParen, .rightParen,

@@ -24,28 +24,25 @@ public enum Tokenizer {
         _ bytes: [UInt8], trivia: Trivia.Type, work: Counter
     ) -> (tokens: [Token], comments: [Range<UInt32>]) {
         bytes.withUnsafeBufferPointer { input in KeywordTable.slots.withUnsafeBufferPointer { keywords in
-        CharacterClasses.identifierBodyTable.withUnsafeBufferPointer { identifierBytes in
             // Code has about one token per three bytes: room for one per two almost always fits,
             // and allocates a sixth of what room for the worst case would. A denser file is lexed
             // again with room for one token per byte, which always fits (a token holds a byte).
-            let tables = (keywords, identifierBytes)
-            if let lexed = lex(input, tables, capacity: input.count / 2 + 64, trivia: trivia, work: work) { return lexed }
-            return lex(input, tables, capacity: input.count + 1, trivia: trivia, work: work) ?? ([], [])
-        } } }
+            if let lexed = lex(input, keywords, capacity: input.count / 2 + 64, trivia: trivia, work: work) { return lexed }
+            return lex(input, keywords, capacity: input.count + 1, trivia: trivia, work: work) ?? ([], [])
+        } }
     }
 
     /// The tokens of `input`, or `nil` when more than `capacity` are needed.
     private static func lex<Counter: ReadCounter, Trivia: TriviaPolicy>(
         _ input: UnsafeBufferPointer<UInt8>,
-        _ tables: (keywords: UnsafeBufferPointer<KeywordTable.Slot>, identifierBytes: UnsafeBufferPointer<UInt8>),
+        _ keywords: UnsafeBufferPointer<KeywordTable.Slot>,
         capacity: Int, trivia: Trivia.Type, work: Counter
     ) -> (tokens: [Token], comments: [Range<UInt32>])? {
         var complete = true
         var comments: [Range<UInt32>] = []
         let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
-            var lexer = Lexer<Counter, Trivia>(buffer: input, keywords: tables.keywords,
-                                               identifierBytes: tables.identifierBytes,
-                                               output: output.baseAddress!, capacity: capacity, work: work)
+            var lexer = Lexer<Counter, Trivia>(buffer: input, keywords: keywords, output: output.baseAddress!,
+                                               capacity: capacity, work: work)
             lexer.run()
             complete = !lexer.overflowed
             initialized = lexer.tokenCount
@@ -106,14 +103,11 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
 
     /// `KeywordTable.slots`.
     let keywords: UnsafeBufferPointer<KeywordTable.Slot>
-    /// `CharacterClasses.identifierBodyTable`.
-    let identifierBytes: UnsafeBufferPointer<UInt8>
 
     init(buffer: UnsafeBufferPointer<UInt8>, keywords: UnsafeBufferPointer<KeywordTable.Slot>,
-         identifierBytes: UnsafeBufferPointer<UInt8>, output: UnsafeMutablePointer<Token>, capacity: Int, work: Counter) {
+         output: UnsafeMutablePointer<Token>, capacity: Int, work: Counter) {
         self.work = work
         self.keywords = keywords
-        self.identifierBytes = identifierBytes
         self.buffer = buffer
         self.count = buffer.count
         self.tokens = output
@@ -366,8 +360,9 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         let start = position
         // The ASCII run, by table, inline: identifiers are a third of the tokens and most of the
         // bytes. Anything from 0x80 up continues in `scanIdentifierBody`.
-        var index = position + 1
-        while index < count, identifierBytes[Int(at(index))] != 0 { index += 1 }
+        let index = CharacterClasses.asciiIdentifierBodyEnd(buffer.baseAddress!, from: position + 1, to: count)
+        // The bytes tested: the name's, and at most a word past it.
+        work.countReads(min(index + 8, count) - position)
         position = index
         if index < count, at(index) >= 0x80 { _ = scanIdentifierBody(allowHeadOnly: true) }
         let length = position - start
