@@ -372,9 +372,12 @@ public struct CallSummaries: Sendable {
         }
         var depth = Array(repeating: 0, count: functions.count)
         var pending = functions.indices.filter { !effects[$0].isEmpty && callers.hasCallers($0) }
-        var queued = Set(pending)
+        // Whether each function is in `pending`: a flag per function rather than a set of them,
+        // which hashed every function twice per visit.
+        var queued = [Bool](repeating: false, count: functions.count)
+        for function in pending { queued[function] = true }
         while let callee = pending.popLast() {
-            queued.remove(callee)
+            queued[callee] = false
             guard depth[callee] < Self.propagationRounds else { continue }
             for (caller32, call) in callers.of(callee) {
                 let caller = Int(caller32)
@@ -385,7 +388,8 @@ public struct CallSummaries: Sendable {
                     if let mapped = PackedEffects.map(effect, through: item, arguments: calls.arguments),
                        effects[caller].insert(mapped) { grew = true }
                 }
-                if grew, callers.hasCallers(caller), queued.insert(caller).inserted {
+                if grew, callers.hasCallers(caller), !queued[caller] {
+                    queued[caller] = true
                     depth[caller] = max(depth[caller], depth[callee] + 1)
                     pending.append(caller)
                 }
