@@ -24,8 +24,9 @@ struct LintCommand {
         }
 
         // A crash in one file starts a plain lint again without that file. Not `--fix` (it may
-        // have rewritten files by then) nor standard input (which cannot be read twice).
-        if fixStep == nil, arguments.stdinPath == nil {
+        // have rewritten files by then), standard input (which cannot be read twice), nor a run
+        // that writes a baseline (one without a file's findings would report them as new later).
+        if fixStep == nil, arguments.stdinPath == nil, arguments.writeBaseline == nil {
             CrashGuard.resumeAfterCrash(arguments: CommandLine.arguments, environment: tool.environment)
         }
         let rules = configuration.setups(for: RuleRegistry.rules)
@@ -65,7 +66,7 @@ struct LintCommand {
                 return ExitStatus.failure
             }
             hadFailure = report(output.problems)
-            crashed = output.problems.contains { $0.kind == .crashed }
+            crashed = output.problems.contains { if case .crashed = $0.kind { true } else { false } }
             result = output.result
         }
         // An unreadable plist or project costs `global_key_window` its answer, not the run.
@@ -141,6 +142,12 @@ struct LintCommand {
         let formats = [arguments.format] + arguments.reports.map(\.format)
         var options = PipelineOptions(lineHashes: formats.contains(SARIFReporter.name), keepsIndexUntilExit: true)
         options.crashTrigger = Self.crashTrigger(environment: tool.environment)
+        // Files an earlier attempt of this run crashed on (see `CrashGuard`) are reported, not
+        // linted. One that crashed in pass 1 is left out of the index too; one that crashed in
+        // pass 2 still gives the index its facts, which the other files' findings depend on.
+        let crashed = CrashGuard.crashedFiles(environment: tool.environment)
+        let crashedWhileIndexing = Set(crashed.filter { $0.phase == .indexing }.map(\.path))
+        options.crashedWhileLinting = Set(crashed.filter { $0.phase == .linting }.map(\.path))
         let pipeline = LintPipeline(configuration: lintConfiguration, options: options)
         let workingDirectory = tool.workingDirectory
         if let stdinPath = arguments.stdinPath {
@@ -152,19 +159,27 @@ struct LintCommand {
         let discovery = FileDiscovery { path, isDirectory in
             configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
         }
-        // Files an earlier attempt of this run crashed on (see `CrashGuard`) are reported, not linted.
-        let crashed = Set(CrashGuard.crashedFiles(environment: tool.environment))
-        var skipped: [FileProblem] = []
+        var problems: [FileProblem] = []
+        var seen = Set<String>()
         var output = try pipeline.run { submit in
             try discovery.discover(paths, workingDirectory: workingDirectory) { file in
-                if !crashed.isEmpty, crashed.contains(file.displayPath) {
-                    skipped.append(FileProblem(path: file.displayPath, kind: .crashed))
+                guard !crashed.isEmpty else {
+                    submit(PipelineFile(displayPath: file.displayPath, origin: .disk(file.path), throughLink: file.throughLink))
+                    return
+                }
+                seen.insert(file.displayPath)
+                if crashedWhileIndexing.contains(file.displayPath) {
+                    problems.append(FileProblem(path: file.displayPath, kind: .crashed(whileIndexing: true)))
                     return
                 }
                 submit(PipelineFile(displayPath: file.displayPath, origin: .disk(file.path), throughLink: file.throughLink))
             }
         }
-        output.problems = (output.problems + skipped).sorted { $0.path < $1.path }
+        // A file that crashed and is gone now still made this run incomplete.
+        for file in crashed where !seen.contains(file.path) {
+            problems.append(FileProblem(path: file.path, kind: .crashed(whileIndexing: file.phase == .indexing)))
+        }
+        output.problems = (output.problems + problems).sorted { $0.path < $1.path }
         return output
     }
 
@@ -178,9 +193,11 @@ struct LintCommand {
                 failed = true
             case .binary:
                 console.warning("\(problem.path): skipped, looks like a binary file (contains NUL bytes)")
-            case .crashed:
-                console.error("\(problem.path): not linted: Lifeguard crashed while analyzing it (every other file was linted); "
-                              + "please report the crash with the file if you can")
+            case .crashed(let whileIndexing):
+                console.error("\(problem.path): not linted: Lifeguard crashed while "
+                              + (whileIndexing ? "reading it for the project index (the other files were linted without "
+                                 + "what it declares)" : "linting it (every other file was linted)")
+                              + "; please report the crash with the file if you can")
             }
         }
         return failed

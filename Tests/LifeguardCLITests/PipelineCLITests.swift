@@ -114,7 +114,7 @@ final class PipelineCLITests: XCTestCase {
             XCTAssertTrue(output.stderr.contains("lifeguard: error: crashed (\(signal)"), output.stderr)
             XCTAssertTrue(output.stderr.contains("while analyzing App/Poison.swift\n"), output.stderr)
             XCTAssertTrue(output.stderr.contains("linting the other files again, without this one"), output.stderr)
-            XCTAssertTrue(output.stderr.contains("App/Poison.swift: not linted: Lifeguard crashed while analyzing it"), output.stderr)
+            XCTAssertTrue(output.stderr.contains("App/Poison.swift: not linted: Lifeguard crashed while linting it"), output.stderr)
             XCTAssertFalse(output.stderr.contains("the rest of the run was lost"), output.stderr)
             // The files before and after the crashed one are linted and reported, once each.
             let report = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
@@ -159,14 +159,63 @@ final class PipelineCLITests: XCTestCase {
         XCTAssertEqual(stdin.status, 3, stdin.stderr)
         XCTAssertTrue(stdin.stderr.contains("while analyzing App/Poison.swift\n"), stdin.stderr)
         XCTAssertTrue(stdin.stderr.contains("under `excluded:` in .lifeguard.yml"), stdin.stderr)
-        // Nor does a run start again once as many files as the bound allows have crashed.
-        let earlier = (1...8).map { "App/Earlier\($0).swift" }.joined(separator: "\n")
-        let bounded = try run(["--no-config", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift",
-                                                                     "LIFEGUARD_CRASHED_FILES": earlier])
+        // Nor does a run that writes a baseline: one without the file's findings would report
+        // them as new once the crash is fixed. No baseline is written.
+        let baseline = try run(["--no-config", "--write-baseline", "base.json", "App"],
+                               environment: ["LIFEGUARD_TEST_CRASH_ON": "Poison.swift"])
+        XCTAssertEqual(baseline.status, 3, baseline.stderr)
+        XCTAssertTrue(baseline.stderr.contains("the rest of the run was lost"), baseline.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("base.json").path))
+        // Nor once as many files as the bound allows have crashed: the fourth crash ends the run.
+        for index in 1...4 { try write("App/Bad\(index).swift", CLITests.cleanFile) }
+        let bounded = try run(["--no-config", "App"],
+                              environment: ["LIFEGUARD_TEST_CRASH_ON": "Bad1.swift,Bad2.swift,Bad3.swift,Bad4.swift"])
         XCTAssertEqual(bounded.status, 3, bounded.stderr)
-        XCTAssertTrue(bounded.stderr.contains("while analyzing App/Poison.swift\n"), bounded.stderr)
+        XCTAssertEqual(bounded.stderr.components(separatedBy: "linting the other files again").count - 1, 3, bounded.stderr)
         XCTAssertTrue(bounded.stderr.contains("the rest of the run was lost"), bounded.stderr)
-        XCTAssertFalse(bounded.stderr.contains("linting the other files again"), bounded.stderr)
+        #else
+        throw XCTSkip("the crash trigger exists only in debug builds")
+        #endif
+    }
+
+    /// A file that crashed while it was linted still gives the index what it declares, so the
+    /// other files' findings are those of a run without the crash; one that crashed while its
+    /// facts were read is left out of the index, and the message says so.
+    func testAFileThatCrashedWhileLintedStillCountsForTheOthers() throws {
+        #if DEBUG
+        try write("App/Base.swift", "import UIKit\nclass BaseScreen: UIViewController {}\n")
+        try write("App/Feed.swift", "import UIKit\nfinal class Feed: BaseScreen {\n    override func viewDidLoad() {}\n}\n")
+        let clean = try run(["--no-config", "--quiet", "App"])
+        XCTAssertEqual(flaggedPaths(clean), ["App/Feed.swift"], clean.stdout)
+        let linting = try run(["--no-config", "--quiet", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Base.swift:trap:linting"])
+        XCTAssertEqual(linting.status, 3, linting.stderr)
+        XCTAssertEqual(flaggedPaths(linting), ["App/Feed.swift"], "Feed is still known to be a controller")
+        XCTAssertTrue(linting.stderr.contains("App/Base.swift: not linted: Lifeguard crashed while linting it"), linting.stderr)
+        let indexing = try run(["--no-config", "--quiet", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Base.swift:trap:indexing"])
+        XCTAssertEqual(indexing.status, 3, indexing.stderr)
+        XCTAssertEqual(flaggedPaths(indexing), [], "without Base.swift, BaseScreen is unknown")
+        XCTAssertTrue(indexing.stderr.contains("App/Base.swift: not linted: Lifeguard crashed while reading it for the project index"),
+                      indexing.stderr)
+        // The list of crashed files is the restarted process's own: one set by anyone else is ignored.
+        let foreign = try run(["--no-config", "--quiet", "App"], environment: ["LIFEGUARD_CRASHED_FILES": "1;2App/Feed.swift"])
+        XCTAssertEqual(foreign.status, 1, foreign.stderr)
+        XCTAssertEqual(flaggedPaths(foreign), ["App/Feed.swift"])
+        #else
+        throw XCTSkip("the crash trigger exists only in debug builds")
+        #endif
+    }
+
+    /// The handler writes the crashed path with `\` and line breaks escaped; the next run reads
+    /// it back and skips the file (the crash would come again otherwise, until the bound).
+    func testAFileNamedWithALineBreakIsSkippedAfterItsCrash() throws {
+        #if DEBUG
+        try write("App/Fine.swift", CLITests.errorFile)
+        try write("App/Odd\\\nName.swift", CLITests.cleanFile)
+        let output = try run(["--no-config", "--quiet", "App"], environment: ["LIFEGUARD_TEST_CRASH_ON": "Odd\\\nName.swift"])
+        XCTAssertEqual(output.status, 3, output.stderr)
+        XCTAssertEqual(output.stderr.components(separatedBy: "linting the other files again").count - 1, 1, output.stderr)
+        XCTAssertTrue(output.stderr.contains("App/Odd\\\nName.swift: not linted"), output.stderr)
+        XCTAssertEqual(flaggedPaths(output), ["App/Fine.swift"])
         #else
         throw XCTSkip("the crash trigger exists only in debug builds")
         #endif

@@ -57,6 +57,10 @@ public struct PipelineOptions: Sendable {
     /// Off in the CLI: nothing else reads the count, and counting a file that pass 1 does not keep
     /// is a search per line.
     public var countsLines = false
+    /// Display paths of files an earlier attempt of this run crashed on in pass 2: pass 1 reads
+    /// their facts for the index as usual (the other files' findings depend on them), pass 2
+    /// reports them (`FileProblem.Kind.crashed`) instead of linting them.
+    public var crashedWhileLinting: Set<String> = []
     /// Run pass 2 on every file, even one that spells none of the enabled rules' anchor words
     /// (`AnchorWords`); for the test that the words lose no finding.
     public var lintsEveryFile = false
@@ -85,9 +89,10 @@ public struct FileProblem: Sendable, Equatable {
         case unreadable(reason: String)
         /// The file holds NUL bytes: skipped with a warning.
         case binary
-        /// An earlier attempt of this run crashed while analyzing the file (see `CrashGuard`):
-        /// skipped, and the run ends with `CrashGuard.exitStatus` after reporting the rest.
-        case crashed
+        /// An earlier attempt of this run crashed while analyzing the file (see `CrashGuard`),
+        /// reading its facts for the index (`whileIndexing`) or linting it: not linted, and the
+        /// run ends with `CrashGuard.exitStatus` after reporting the rest.
+        case crashed(whileIndexing: Bool)
     }
 
     public var path: String
@@ -162,20 +167,32 @@ public struct CrashTrigger: Sendable {
     /// The file names (last path components) to crash on.
     public var fileNames: Set<String>
     public var kind: Kind
+    /// The pass to crash in: pass 2 (`linting`) unless told.
+    public var phase: CrashGuard.Phase
 
-    /// Parses `Name.swift`, `Name.swift:overflow`, or several names: `One.swift,Two.swift:trap`.
+    /// Parses `Name.swift`, `Name.swift:overflow`, several names (`One.swift,Two.swift:trap`), and
+    /// a pass (`Name.swift:trap:indexing` crashes in pass 1).
     public init?(_ specification: String) {
         var parts = specification.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var phase = CrashGuard.Phase.linting
+        if parts.count > 2 {
+            switch parts.removeLast() {
+            case "indexing": phase = .indexing
+            case "linting": phase = .linting
+            default: return nil
+            }
+        }
         let kind = parts.count > 1 ? Kind(rawValue: parts.removeLast()) : .trap
         guard let kind, let names = parts.first else { return nil }
         fileNames = Set(names.split(separator: ",").map(String.init))
         guard !fileNames.isEmpty else { return nil }
         self.kind = kind
+        self.phase = phase
     }
 
-    func fire(on path: String) {
+    func fire(on path: String, in phase: CrashGuard.Phase) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard fileNames.contains(name) else { return }
+        guard phase == self.phase, fileNames.contains(name) else { return }
         switch kind {
         case .trap: fatalError("crash requested by LIFEGUARD_TEST_CRASH_ON for \(name)")
         case .overflow: _ = Self.recurse(1)
@@ -254,9 +271,11 @@ public final class LintPipeline: Sendable {
         let requests = self.requests
         let anchors = self.anchors
         let countsLines = options.countsLines
+        let crashTrigger = options.crashTrigger
         let work: @Sendable ((Int, PipelineFile), Int) -> Void = { item, worker in
             let (sequence, file) = item
-            CrashGuard.enter(file.displayPath)
+            CrashGuard.enter(file.displayPath, phase: .indexing)
+            crashTrigger?.fire(on: file.displayPath, in: .indexing)
             let (record, tree) = clocks.modify(worker) { clock in
                 Self.firstPass(sequence: sequence, file: file, requests: requests, anchors: anchors,
                                countsLines: countsLines, clock: &clock,
@@ -358,6 +377,8 @@ public final class LintPipeline: Sendable {
                 if let excerpt { sources[excerpt.path] = excerpt }
             case .unreadable(let reason):
                 problems.append(FileProblem(path: linted[position].file.displayPath, kind: .unreadable(reason: reason)))
+            case .crashedBefore:
+                problems.append(FileProblem(path: linted[position].file.displayPath, kind: .crashed(whileIndexing: false)))
             }
         }
         diagnostics.sort(by: Diagnostic.reportOrder)
@@ -447,6 +468,8 @@ public final class LintPipeline: Sendable {
     private enum Outcome: Sendable {
         case linted([Diagnostic], SourceExcerpt?)
         case unreadable(String)
+        /// An earlier attempt crashed linting it (`PipelineOptions.crashedWhileLinting`).
+        case crashedBefore
     }
 
     /// Runs the rules on every file, largest first so no worker is left with a big file at the end.
@@ -462,9 +485,13 @@ public final class LintPipeline: Sendable {
         let work: @Sendable (Int, Int) -> Void = { position, worker in
             // The record's fields are read in place: a copy would count a reference per field.
             let file = records[position].file
-            CrashGuard.enter(file.displayPath)
+            if options.crashedWhileLinting.contains(file.displayPath) {
+                outcomes.modify(position) { $0 = .crashedBefore }
+                return
+            }
+            CrashGuard.enter(file.displayPath, phase: .linting)
             defer { CrashGuard.leave() }
-            options.crashTrigger?.fire(on: file.displayPath)
+            options.crashTrigger?.fire(on: file.displayPath, in: .linting)
             let tree = retained.modify(position) { slot -> SyntaxTree? in
                 defer { slot = nil }
                 return slot
@@ -482,7 +509,8 @@ public final class LintPipeline: Sendable {
         var pending: [Int] = []
         pending.reserveCapacity(records.count)
         for position in records.indices {
-            if records[position].mayFire || options.keepsSources || options.crashTrigger != nil {
+            if records[position].mayFire || options.keepsSources || options.crashTrigger != nil
+                || options.crashedWhileLinting.contains(records[position].file.displayPath) {
                 pending.append(position)
             } else {
                 outcomes.modify(position) { $0 = .linted([], nil) }
