@@ -485,7 +485,7 @@ public final class LintPipeline: Sendable {
         let work: @Sendable (Int, Int) -> Void = { position, worker in
             // The record's fields are read in place: a copy would count a reference per field.
             let file = records[position].file
-            if options.crashedWhileLinting.contains(file.displayPath) {
+            if !options.crashedWhileLinting.isEmpty, options.crashedWhileLinting.contains(file.displayPath) {
                 outcomes.modify(position) { $0 = .crashedBefore }
                 return
             }
@@ -510,7 +510,7 @@ public final class LintPipeline: Sendable {
         pending.reserveCapacity(records.count)
         for position in records.indices {
             if records[position].mayFire || options.keepsSources || options.crashTrigger != nil
-                || options.crashedWhileLinting.contains(records[position].file.displayPath) {
+                || (!options.crashedWhileLinting.isEmpty && options.crashedWhileLinting.contains(records[position].file.displayPath)) {
                 pending.append(position)
             } else {
                 outcomes.modify(position) { $0 = .linted([], nil) }
