@@ -18,14 +18,10 @@ public struct ChildViewWithoutAddChildRule: Rule {
     }
 
     static let addingCalls = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
-    static let addingCallLengths = Set(addingCalls.map(\.utf8.count))
+    static let addingCallNames = TokenNames(addingCalls)
 
-    /// Whether a call names one of `addingCalls`. Compared behind a length test: no name has a
-    /// letter with another spelling Swift takes for it (U+212A for `K`).
-    static func addsSubview(_ call: Call, in tree: SyntaxTree) -> Bool {
-        guard addingCallLengths.contains(tree.tokens[call.nameToken].nameRange.count) else { return false }
-        return addingCalls.contains(tree.text(ofToken: call.nameToken))
-    }
+    /// Whether a call names one of `addingCalls`.
+    static func addsSubview(_ call: Call, in tree: SyntaxTree) -> Bool { addingCallNames.contains(call.nameToken, in: tree) }
 
     /// The added view as a chain, when it is the `view` of something other than `self`
     /// (`child.view`, `self.child.view`), and the chain of that something: read without the index.

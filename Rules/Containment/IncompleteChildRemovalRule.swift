@@ -16,12 +16,10 @@ public struct IncompleteChildRemovalRule: Rule {
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in
             tree.outline.calls.contains { call in
-                let length = tree.tokens[call.nameToken].nameRange.count
-                guard length >= 16, length <= 30 else { return false }
-                switch tree.text(ofToken: call.nameToken) {
-                case "removeFromParent", "removeFromParentViewController":
+                switch removalNames.match(call.nameToken, in: tree) {
+                case 0?, 1?:
                     return call.arguments.isEmpty && !(call.receiver.flatMap { ExpressionChain(tree, tokens: $0) }?.key == "super")
-                case "removeFromSuperview":
+                case 2?:
                     return removedViewChain(call, in: tree) != nil
                 default:
                     return false
@@ -29,6 +27,8 @@ public struct IncompleteChildRemovalRule: Rule {
             }
         }
     }
+
+    static let removalNames = TokenNames(["removeFromParent", "removeFromParentViewController", "removeFromSuperview"])
 
     /// The receiver of `x.view.removeFromSuperview()` as a chain, when it is the `view` of
     /// something other than plain `self`.

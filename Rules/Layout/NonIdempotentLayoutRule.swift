@@ -24,7 +24,7 @@ public struct NonIdempotentLayoutRule: Rule {
                 else { return false }
                 let judged = outline.descendants(of: function.node, kind: .call).contains { index in
                     let call = outline.calls[index]
-                    if problemCallNames.contains(tree.text(ofToken: call.nameToken)) { return true }
+                    if problemCallTokens.contains(call.nameToken, in: tree) { return true }
                     return call.receiver.map { tree.significantTokens(in: $0).contains { tree.token($0, spells: "URLSession") } } ?? false
                 }
                 return judged || outline.descendants(of: function.node, kind: .assignment).contains { index in
@@ -35,10 +35,10 @@ public struct NonIdempotentLayoutRule: Rule {
     }
 
     /// Every call name `problem(with:)` can find a problem with.
-    static let problemCallNames = accumulating.union(network).union([
+    static let problemCallTokens = TokenNames(accumulating.union(network).union([
         "addObserver", "resume", "setNeedsLayout", "setNeedsUpdateConstraints", "setNeedsDisplay", "activate",
         "scheduledTimer", "Timer",
-    ])
+    ]))
 
     public static let description = RuleDescription(
         id: "non_idempotent_layout",
@@ -210,7 +210,7 @@ public struct NonIdempotentLayoutRule: Rule {
         }
     }
 
-    /// `candidateTest` reads the names this judges (`problemCallNames`): keep the two in step.
+    /// `candidateTest` reads the names this judges (`problemCallTokens`): keep the two in step.
     func problem(with call: CallID, in function: FunctionDeclaration, role: FileModel.TypeRole,
                  context: RuleContext) -> Problem? {
         let model = context.model

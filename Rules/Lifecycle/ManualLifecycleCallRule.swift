@@ -22,17 +22,14 @@ public struct ManualLifecycleCallRule: Rule {
         }
     }
 
-    /// The shape of the callback a call names, if it names one. Compared behind a length test:
-    /// no callback's name has a letter with another spelling Swift takes for it (U+212A for
-    /// `K`), so a name of another length is another name.
+    /// The shape of the callback a call names, if it names one.
     static func callbackShape(of call: Call, in tree: SyntaxTree) -> Shape? {
-        let length = tree.tokens[call.nameToken].nameRange.count
-        guard callbackNameLengths.contains(length) else { return nil }
-        let name = tree.text(ofToken: call.nameToken)
+        guard let position = callbackNames.match(call.nameToken, in: tree) else { return nil }
+        let name = callbackNames.names[position]
         return controllerCallbacks[name] ?? viewCallbacks[name]
     }
 
-    static let callbackNameLengths = Set(controllerCallbacks.keys.map(\.utf8.count) + viewCallbacks.keys.map(\.utf8.count))
+    static let callbackNames = TokenNames(Array(controllerCallbacks.keys) + Array(viewCallbacks.keys))
 
     /// What a finding's call is, read without the index: not made on `super`, with no trailing
     /// closure, not an implicit member (`.draw(x)`), and in the callback's shape.

@@ -16,8 +16,7 @@ public struct ObserverWithoutRemovalRule: Rule {
         { tree in
             let outline = tree.outline
             return outline.calls.contains { call in
-                guard tree.tokens[call.nameToken].nameRange.count == 11, tree.text(ofToken: call.nameToken) == "addObserver",
-                      outline.nodes[call.node].enclosingType >= 0
+                guard addObserverName.contains(call.nameToken, in: tree), outline.nodes[call.node].enclosingType >= 0
                 else { return false }
                 let labels = outline.arguments[call.arguments].map { tree.label(of: $0) ?? "_" }
                 if isBlockForm(labels) { return true }
@@ -27,6 +26,8 @@ public struct ObserverWithoutRemovalRule: Rule {
             }
         }
     }
+
+    static let addObserverName = TokenNames(["addObserver"])
 
     static func isSelectorForm(_ labels: [String]) -> Bool { labels == ["_", "selector", "name", "object"] }
     static func isBlockForm(_ labels: [String]) -> Bool { labels.starts(with: ["forName", "object", "queue"]) }

@@ -21,7 +21,6 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// `assign` in such a type.
     static func mayHoldCycle(_ tree: SyntaxTree, keepingCalls: Set<String>, configured: Set<String>) -> Bool {
         let outline = tree.outline
-        func spells(_ token: Int, _ word: String) -> Bool { Self.spells(tree, token, word) }
         func inPossibleClass(_ node: Int) -> Bool {
             let type = outline.nodes[node].enclosingType
             guard type >= 0 else { return false }
@@ -37,8 +36,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             return parent >= 0 && outline.nodes[parent].kind == .type && !declaration.modifiers.contains(.static)
                 && !declaration.modifiers.contains(.class)
         }
-        // Found on first need: most files have no closure in a class.
+        // Found on first need: most files have no closure in a class, and fewer a task.
         var foundSelfTokens: [Int]?
+        var foundLoops: IndefiniteLoops?
         func saysSelf(between range: Range<Int>) -> Bool {
             let selfTokens = foundSelfTokens ?? tree.selfTokens()
             foundSelfTokens = selfTokens
@@ -54,39 +54,19 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let name = outline.calls[call].nameToken
             // A `Task` keeps `self` only when it runs indefinitely (`runsIndefinitely`), unless the
             // configuration names it a retaining call.
-            if spells(name, "Task") || spells(name, "detached") {
-                if runsIndefinitely(closure, in: tree) || configured.contains(tree.text(ofToken: name)) { return true }
+            if taskNames.contains(name, in: tree) {
+                let loops = foundLoops ?? IndefiniteLoops(tree)
+                foundLoops = loops
+                if loops.inside(closure.node, of: outline) || configured.contains(tree.text(ofToken: name)) { return true }
                 continue
             }
             if saysSelf, keepingCalls.contains(tree.text(ofToken: name)) { return true }
         }
-        return outline.calls.contains { spells($0.nameToken, "assign") && inPossibleClass($0.node) }
+        return outline.calls.contains { assignName.contains($0.nameToken, in: tree) && inPossibleClass($0.node) }
     }
 
-    /// Whether a closure loops: a `while` or `repeat` loop, or a `for await` over an async
-    /// sequence, anywhere in its body.
-    static func runsIndefinitely(_ closure: Closure, in tree: SyntaxTree) -> Bool {
-        let outline = tree.outline
-        let nodes = outline.nodes
-        guard closure.node >= 0, closure.node < nodes.count else { return false }
-        for node in (closure.node + 1)..<nodes[closure.node].subtreeEnd where nodes[node].kind == .conditional {
-            let conditional = outline.conditionals[nodes[node].detail]
-            switch conditional.kind {
-            case .while, .repeatWhile: return true
-            case .forIn where tree.significantTokens(in: conditional.condition).contains { tree.token($0, is: "await") }:
-                return true
-            default: continue
-            }
-        }
-        return false
-    }
-
-    /// `SyntaxTree.token(_:spells:)` behind a length test, for the words above: none has a letter
-    /// with another spelling Swift takes for it (U+212A for `K`), so a name of another length is
-    /// another name.
-    private static func spells(_ tree: SyntaxTree, _ token: Int, _ word: String) -> Bool {
-        tree.tokens[token].nameRange.count == word.utf8.count && tree.token(token, spells: word)
-    }
+    static let taskNames = TokenNames(["Task", "detached"])
+    static let assignName = TokenNames(["assign"])
 
     public static let description = RuleDescription(
         id: "strong_self_in_escaping_closure",
@@ -667,8 +647,9 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     static let subjectNames = ["Subject", "subject", "Relay", "relay"]
 
     /// A loop in the task's body (`for await`, `while`, `repeat`) keeps it alive until cancelled.
+    /// `candidateTest` asks the same of `IndefiniteLoops`.
     func runsIndefinitely(_ closure: ClosureID, context: RuleContext) -> Bool {
-        Self.runsIndefinitely(context.outline[closure], in: context.tree)
+        context.model.indefiniteLoops.inside(context.outline[closure].node, of: context.outline)
     }
 
     func isTaskCall(_ call: CallID, context: RuleContext) -> Bool {

@@ -14,10 +14,20 @@ public struct GeometryInViewDidLoadRule: Rule {
     /// `viewDidLoad()`, few read geometry there.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
         { tree in
-            tree.outline.functions.contains { function in
-                guard function.kind == .function, function.fullName == "viewDidLoad()", let body = function.body else { return false }
-                return tree.significantTokens(in: body.interior).contains { geometryChain(endingAt: $0, in: tree) != nil }
+            // Bodies nested in one another are read once, as one range: a chain of nested
+            // `viewDidLoad()`s would otherwise read the innermost body once per enclosing one.
+            let bodies = tree.outline.functions.compactMap { function -> Range<Int>? in
+                function.kind == .function && function.fullName == "viewDidLoad()" ? function.body?.interior : nil
+            }.sorted { $0.lowerBound < $1.lowerBound }
+            var end = Int.min
+            for body in bodies where body.upperBound > end {
+                let start = max(body.lowerBound, end)
+                end = body.upperBound
+                if tree.significantTokens(in: start..<end).contains(where: { geometryChain(endingAt: $0, in: tree) != nil }) {
+                    return true
+                }
             }
+            return false
         }
     }
 

@@ -22,6 +22,34 @@ final class OutlineTests: XCTestCase {
 
     /// The positions of a sorted list inside a range: both ends found by search, an empty slice
     /// when none falls inside.
+    /// Names are matched as Swift compares them: backticks aside, by bytes when every name is
+    /// plain ASCII without `K`, and as strings otherwise (U+212A KELVIN SIGN is `K`).
+    func testTokenNamesMatchAsSwiftComparesNames() {
+        let tree = SyntaxTree(source: SourceFile(path: "A.swift", text: "addChild(x); `addChild`(y); addChildren(); \u{212A}ick(); Kick()"))
+        let names = TokenNames(["addSubview", "addChild"])
+        let calls = tree.outline.calls.map(\.nameToken)
+        XCTAssertEqual(calls.map { names.match($0, in: tree) }, [1, 1, nil, nil, nil])
+        let kicks = TokenNames(["Kick"])
+        XCTAssertEqual(calls.map { kicks.contains($0, in: tree) }, [false, false, false, true, true],
+                       "a name with K is compared as a string")
+        XCTAssertFalse(names.contains(-1, in: tree))
+    }
+
+    /// Loops that may run until cancelled are counted once per file; each nested closure then
+    /// learns whether one is inside it from two numbers.
+    func testIndefiniteLoopsInsideNestedClosures() {
+        let text = "func f() { Task { g { while true {} } }; Task { for x in s {} }; Task { for await x in s {} }; Task { repeat {} while x } }"
+        let tree = SyntaxTree(source: SourceFile(path: "A.swift", text: text))
+        let loops = IndefiniteLoops(tree)
+        let closures = tree.outline.closures.map { loops.inside($0.node, of: tree.outline) }
+        XCTAssertEqual(closures, [true, true, false, true, true])
+        // A chain of nested tasks is answered in one pass over the file, however deep.
+        let deep = String(repeating: "Task { ", count: 2_000) + "while x {}" + String(repeating: " }", count: 2_000)
+        let deepTree = SyntaxTree(source: SourceFile(path: "B.swift", text: deep))
+        let deepLoops = IndefiniteLoops(deepTree)
+        XCTAssertTrue(deepTree.outline.closures.allSatisfy { deepLoops.inside($0.node, of: deepTree.outline) })
+    }
+
     func testPositionsInARange() {
         let sorted = [2, 5, 5, 9, 14]
         XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 5..<10)), [5, 5, 9])

@@ -124,6 +124,7 @@ public final class FileModel: Sendable {
         private var typeFacts: TypeFacts?
         private var scopes: ScopeTable?
         private var ownedLocals: Set<VariableID>?
+        private var indefiniteLoops: IndefiniteLoops?
         private var selfTokens: [Int]?
         private var destinations: [Int: ValueDestination]?
         /// By variable position, sized on the first store (most files' models resolve no local).
@@ -157,6 +158,10 @@ public final class FileModel: Sendable {
             remembered({ destinations }, { destinations = $0 }, compute)
         }
 
+        func indefiniteLoops(_ count: () -> IndefiniteLoops) -> IndefiniteLoops {
+            remembered({ indefiniteLoops }, { indefiniteLoops = $0 }, count)
+        }
+
         func ownedLocals(_ compute: () -> Set<VariableID>) -> Set<VariableID> {
             remembered({ ownedLocals }, { ownedLocals = $0 }, compute)
         }
@@ -187,6 +192,9 @@ public final class FileModel: Sendable {
 
     /// Every local declaration with its visibility.
     var scopes: ScopeTable { memo.scopes { ScopeTable(tree: tree) } }
+
+    /// The file's loops that may run until cancelled, counted on first use.
+    public var indefiniteLoops: IndefiniteLoops { memo.indefiniteLoops { IndefiniteLoops(tree) } }
 
     /// Raw indices of the tokens that are the expression `self` (not `Type.self`), in order.
     var selfTokens: [Int] { memo.selfTokens { tree.selfTokens() } }

@@ -162,12 +162,6 @@ public enum CrashGuard {
         raw.assumingMemoryBound(to: ThreadSlot.self).pointee.path[0] = 0
     }
 
-    /// Runs `body` as the analysis of `path`.
-    static func analyzing<Result>(_ path: String, phase: Phase = .indexing, _ body: () -> Result) -> Result {
-        enter(path, phase: phase)
-        defer { leave() }
-        return body()
-    }
 }
 
 /// One thread's slot: the current path, its phase (`state[0]`, 0 when the path cannot be resumed
