@@ -345,7 +345,9 @@ extension FileModel {
     func helperEffects(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
         let item = outline.calls[call.index]
         let baseName = name(of: call)
-        let declared = index.summaries.declares(baseName: baseName)
+        // Read once: each `index.summaries` copies the summaries' tables, a retain and release apiece.
+        let summaries = index.summaries
+        let declared = summaries.declares(baseName: baseName)
         // A framework call that keeps nothing: nothing to look at.
         if !declared, FrameworkCalls.passive.contains(baseName) { return [] }
         var objects: [(position: Int?, object: ObjectRef)] = []
@@ -359,7 +361,7 @@ extension FileModel {
         guard !objects.isEmpty else { return [] }
         let fullName = self.fullName(of: call)
         var result: [(ObjectRef, CallSummaries.Effect)] = []
-        guard declared, index.summaries.declares(fullName) else {
+        guard declared, summaries.declares(fullName) else {
             // Unknown code may do anything with what it is given (its receiver is its own business).
             guard !FrameworkCalls.keepsArguments(fullName) else { return [] }
             for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
@@ -374,7 +376,7 @@ extension FileModel {
         }
         var found = false
         for (position, object) in objects {
-            guard let effects = index.summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType)
+            guard let effects = summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType)
             else { continue }
             found = true
             for effect in effects { result.append((object, effect)) }

@@ -356,7 +356,7 @@ public final class LintPipeline: Sendable {
         if options.keepsIndexUntilExit {
             _ = Unmanaged.passRetained(index)
             // The facts too: freeing every file's tables one by one costs a tenth of a second at the end.
-            _ = Unmanaged.passRetained(FactsKeeper(facts))
+            _ = Unmanaged.passRetained(KeptUntilExit(facts))
         }
         statistics.indexWall = Self.seconds(PhaseClock.now() - indexStart)
         statistics.indexCPU = Self.seconds(PhaseClock.processCPU() - indexCPUStart)
@@ -383,6 +383,8 @@ public final class LintPipeline: Sendable {
         }
         diagnostics.sort(by: Diagnostic.reportOrder)
         problems.sort { $0.path < $1.path }
+        // Every file's record too: freeing their paths and holders one by one is work at the end.
+        if options.keepsIndexUntilExit { _ = Unmanaged.passRetained(KeptUntilExit(linted)) }
 
         for clock in clocks.all {
             statistics.read += Self.seconds(clock.read)
@@ -410,10 +412,10 @@ public final class LintPipeline: Sendable {
         init(_ facts: ProjectIndexFacts) { self.facts = facts }
     }
 
-    /// Holds pass 1's facts for a process that never frees them (`keepsIndexUntilExit`).
-    private final class FactsKeeper: Sendable {
-        let facts: [ProjectIndexFacts]
-        init(_ facts: [ProjectIndexFacts]) { self.facts = facts }
+    /// Holds what a process that exits after the run never frees (`keepsIndexUntilExit`).
+    private final class KeptUntilExit<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     /// Reads, parses and extracts the index facts of one file.
