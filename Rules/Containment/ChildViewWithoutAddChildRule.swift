@@ -254,13 +254,9 @@ public struct ChildViewWithoutAddChildRule: Rule {
     /// to code the run cannot see). With no caller in sight, the function itself shows the view of
     /// a controller nobody adds.
     func callersContain(function: FunctionID, position: Int, context: RuleContext) -> Bool {
-        let summaries = context.index.summaries
         let takers: Set<CallSummaries.Effect> = [.addedAsChild, .handedToContainer, .escapesToUnknown]
-        for caller in summaries.callers(of: context.outline[function].fullName) {
-            guard let effects = caller.callerEffects(onArgument: position, in: summaries) else { continue }
-            if !effects.isDisjoint(with: takers) { return true }
-        }
-        return false
+        return !context.index.summaries.callerEffects(of: context.outline[function].fullName, onArgument: position)
+            .isDisjoint(with: takers)
     }
 
     /// Custom transition animators and presentation controllers add views to the transition's

@@ -252,15 +252,10 @@ public struct IncompleteChildRemovalRule: Rule {
     /// A controller removing itself: fine when every caller the run shows sent it
     /// `willMove(toParent: nil)` first; unknown callers (through a local) count as prepared.
     func callersPrepare(group: [FunctionID], context: RuleContext) -> Bool {
-        let summaries = context.index.summaries
-        for function in group where context.outline[function].kind == .function {
-            for caller in summaries.callers(of: context.outline[function].fullName) {
-                guard let receiver = caller.receiver else { return true }
-                let effects = summaries.functions[caller.function].effects
-                if effects.contains(CallSummaries.TargetEffect(receiver, .willMoveToNil)) { return true }
-            }
+        group.contains { function in
+            context.outline[function].kind == .function
+                && context.index.summaries.someCaller(of: context.outline[function].fullName, untracedOrDoing: .willMoveToNil)
         }
-        return false
     }
 
     /// `child.view.removeFromSuperview()` then `stack.addArrangedSubview(child.view)`: the view

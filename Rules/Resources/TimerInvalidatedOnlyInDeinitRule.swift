@@ -285,9 +285,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
 
     /// Whether every call of a private helper in the run comes from `deinit`.
     func calledOnlyFromDeinit(_ fullName: String, role: FileModel.TypeRole, context: RuleContext) -> Bool {
-        let callers = context.index.summaries.callers(of: fullName)
-        guard !callers.isEmpty else { return false }
-        return callers.allSatisfy { context.index.summaries.functions[$0.function].kind == .deinitializer }
+        context.index.summaries.isCalledOnlyFromDeinitializers(fullName)
     }
 
     /// `target: self`, a block that captures `self` strongly, or (for a dispatch source) an event

@@ -437,6 +437,53 @@ final class SemanticModelTests: XCTestCase {
 
     // MARK: - Summaries
 
+    /// A call on another object reaches every function of its name; past
+    /// `CallSummaries.fanOutLimit` functions it does so through one node per name (linking each
+    /// call to each function was quadratic). Both ways must give the same effects, including that
+    /// a function calling its own name on another object does not receive its own effects.
+    func testSummariesOfNamesDeclaredManyTimesMatchOneByOneLinks() {
+        for count in [3, CallSummaries.fanOutLimit + 8] {
+            var cells = ["""
+                final class Cell0: UIView {
+                    var next: Cell0?
+                    func configure(with controller: UIViewController) {
+                        parentController.addChild(controller)
+                        next?.configure(with: self)
+                    }
+                }
+                """]
+            for index in 1..<count {
+                cells.append("""
+                    final class Cell\(index): UIView {
+                        var next: Cell\(index)?
+                        func configure(with controller: UIViewController) {
+                            next?.configure(with: self)
+                        }
+                    }
+                    """)
+            }
+            let m = model("""
+                final class Screen: UIViewController {
+                    var cell: Cell1?
+                    func show(_ controller: UIViewController) {
+                        cell?.configure(with: controller)
+                    }
+                }
+                """, others: cells)
+            let summaries = m.index.summaries
+            func effects(_ type: String) -> Set<CallSummaries.TargetEffect> {
+                summaries.functions(inType: type).reduce(into: []) { $0.formUnion($1.effects) }
+            }
+            let label = "\(count) functions named configure(with:)"
+            XCTAssertTrue(effects("Screen").contains(.init(.parameter(0), .addedAsChild)), label)
+            XCTAssertTrue(effects("Cell1").contains(.init(.selfObject, .addedAsChild)),
+                          "\(label): Cell0's configure adds what Cell1 passes")
+            XCTAssertFalse(effects("Cell0").contains(.init(.selfObject, .addedAsChild)),
+                           "\(label): Cell0 alone adds its parameter, and it does not call itself")
+            XCTAssertEqual(summaries.effects(ofCalling: "configure(with:)", onArgument: 0), [.addedAsChild], label)
+        }
+    }
+
     func testSummariesFollowHelpersOfHelpersAcrossFiles() {
         let m = model("""
             final class Host: UIViewController {

@@ -106,6 +106,8 @@ public struct CallSummaries: Sendable {
     private var superclasses: [String: String] = [:]
     /// Base names of the callable functions.
     private var baseNames = NameSlots()
+    /// Answers about each name's callers, kept as they are first asked (`CallerVerdicts`).
+    let verdicts = CallerVerdicts()
 
     /// A call site of a function of the run, seen from its caller.
     public struct Caller: Sendable {
@@ -273,7 +275,7 @@ public struct CallSummaries: Sendable {
         let bySymbol = SlotGrouping(slots: siteSymbols, slotCount: symbolCount)
         callSites = bySymbol.order.map { callSites[Int($0)] }
         callSiteRanges = bySymbol.ranges
-        propagate(resolved, ownEffects: ownEffects)
+        propagate(resolved, ownEffects: ownEffects, symbolOfFunction: symbolOfFunction)
     }
 
     /// One lookup table of the merge.
@@ -298,7 +300,16 @@ public struct CallSummaries: Sendable {
         /// (callee's symbol, caller, call) for every call spelling the full name of a callable
         /// function of the run.
         var named: [(symbol: Int32, caller: Int32, call: Int32)] = []
+        /// (callee's symbol, caller, call) for every call on another object to a name more than
+        /// `fanOutLimit` functions have: it reaches all of them through one `NameNodes` entry.
+        var byName: [(symbol: Int32, caller: Int32, call: Int32)] = []
     }
+
+    /// How many same-named functions a call on another object is linked to one by one. A name
+    /// declared more often (`configure(with:)` in every cell, `start()` in every coordinator) is
+    /// reached through one node that gathers its functions' effects: linking each such call to
+    /// each such function is time and memory quadratic in the input.
+    static let fanOutLimit = 32
 
     /// Caller ranges of about equal size, a few per core so an uneven slice does not hold up the rest.
     private static func slices(of count: Int) -> [Range<Int>] {
@@ -337,6 +348,9 @@ public struct CallSummaries: Sendable {
                                 if callee != caller32 { slice.calls.append((callee, caller32, call)) }
                             }
                         }
+                    } else if named.count > Self.fanOutLimit {
+                        reached = true
+                        slice.byName.append((item.callee, caller32, call))
                     } else {
                         reached = true
                         for callee in named where callee != caller32 { slice.calls.append((callee, caller32, call)) }
@@ -356,7 +370,7 @@ public struct CallSummaries: Sendable {
     /// again. Effect sets only grow and are bounded (targets × effects), so this ends; the round
     /// limit bounds how deep a chain of helpers is followed. Effects travel packed into integers
     /// (`PackedEffects`), so propagation hashes no strings.
-    private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) {
+    private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]], symbolOfFunction: [Int32]) {
         // The starting effects and the callers of each function are independent: built side by side.
         let snapshot = self
         var effects: [EffectList] = []
@@ -370,28 +384,57 @@ public struct CallSummaries: Sendable {
             case .callers(let lists): callers = lists
             }
         }
-        var depth = Array(repeating: 0, count: functions.count)
-        var pending = functions.indices.filter { !effects[$0].isEmpty && callers.hasCallers($0) }
+        var nodes = NameNodes(resolved, symbolOfFunction: symbolOfFunction)
+        // A function matters here when it has callers of its own or its name has a node.
+        func isCalled(_ function: Int) -> Bool { callers.hasCallers(function) || nodes.node(ofFunction: function) != nil }
+        // Functions are `0..<functions.count` in `pending`; name node `n` is `functions.count + n`.
+        let nodeBase = functions.count
+        var depth = Array(repeating: 0, count: functions.count + nodes.count)
+        var pending = functions.indices.filter { !effects[$0].isEmpty && isCalled($0) }
         // Whether each function is in `pending`: a flag per function rather than a set of them,
         // which hashed every function twice per visit.
-        var queued = [Bool](repeating: false, count: functions.count)
+        var queued = [Bool](repeating: false, count: functions.count + nodes.count)
         for function in pending { queued[function] = true }
-        while let callee = pending.popLast() {
-            queued[callee] = false
-            guard depth[callee] < Self.propagationRounds else { continue }
-            for (caller32, call) in callers.of(callee) {
-                let caller = Int(caller32)
-                let item = calls.calls[Int(call)]
-                var grew = false
-                let calleeEffects = effects[callee].items
-                for effect in calleeEffects {
-                    if let mapped = PackedEffects.map(effect, through: item, arguments: calls.arguments),
-                       effects[caller].insert(mapped) { grew = true }
+        // Maps `effects` through `call` into `caller`; queues the caller when it gained any.
+        func flow(_ items: some Sequence<UInt64>, into caller: Int, through call: Int32, depth from: Int) {
+            let item = calls.calls[Int(call)]
+            var grew = false
+            for effect in items {
+                if let mapped = PackedEffects.map(effect, through: item, arguments: calls.arguments),
+                   effects[caller].insert(mapped) { grew = true }
+            }
+            if grew, isCalled(caller), !queued[caller] {
+                queued[caller] = true
+                depth[caller] = max(depth[caller], from + 1)
+                pending.append(caller)
+            }
+        }
+        while let next = pending.popLast() {
+            queued[next] = false
+            guard depth[next] < Self.propagationRounds else { continue }
+            if next >= nodeBase {
+                // A name's node: each caller gets every effect of the name's functions except
+                // those only it has (a function does not call itself this way).
+                let node = next - nodeBase
+                for (caller32, call) in nodes.callers(of: node) {
+                    let caller = Int(caller32)
+                    let isMember = symbolOfFunction[caller] == nodes.symbol(of: node)
+                    let items = nodes.effects(of: node).lazy.filter { !isMember || nodes.hasOtherSource($0, than: caller32, in: node) }
+                    flow(items, into: caller, through: call, depth: depth[next])
                 }
-                if grew, callers.hasCallers(caller), !queued[caller] {
-                    queued[caller] = true
-                    depth[caller] = max(depth[caller], depth[callee] + 1)
-                    pending.append(caller)
+                continue
+            }
+            let callee = next
+            for (caller32, call) in callers.of(callee) {
+                flow(effects[callee].items, into: Int(caller32), through: call, depth: depth[callee])
+            }
+            if let node = nodes.node(ofFunction: callee), nodes.add(effects[callee].items, from: Int32(callee), to: node) {
+                let entry = nodeBase + node
+                // The node is no hop of its own: its callers are one call from this function.
+                depth[entry] = max(depth[entry], depth[callee])
+                if !queued[entry] {
+                    queued[entry] = true
+                    pending.append(entry)
                 }
             }
         }
@@ -446,6 +489,71 @@ public struct CallSummaries: Sendable {
             items.append(effect)
             if members == nil, items.count > Self.searchedInPlace { members = Set(items) }
             return true
+        }
+    }
+
+    /// The names reached through one node each (`fanOutLimit`): their calls, and the effects of
+    /// their functions gathered, each with how many of the functions have it.
+    private struct NameNodes: Sendable {
+        private var nodeOfSymbol: [Int32: Int] = [:]
+        private var symbols: [Int32] = []
+        private var sites: [[(caller: Int32, call: Int32)]] = []
+        private var items: [[UInt64]] = []
+        /// Per node, each gathered effect's count of functions and the first function that had it.
+        private var sources: [[UInt64: (count: Int32, first: Int32)]] = []
+        private let symbolOfFunction: [Int32]
+
+        init(_ resolved: [ResolvedSlice], symbolOfFunction: [Int32]) {
+            self.symbolOfFunction = symbolOfFunction
+            for slice in resolved {
+                for (symbol, caller, call) in slice.byName {
+                    if nodeOfSymbol[symbol] == nil {
+                        nodeOfSymbol[symbol] = symbols.count
+                        symbols.append(symbol)
+                        sites.append([])
+                        items.append([])
+                        sources.append([:])
+                    }
+                    sites[nodeOfSymbol[symbol]!].append((caller, call))
+                }
+            }
+        }
+
+        var count: Int { symbols.count }
+
+        func node(ofFunction function: Int) -> Int? {
+            let symbol = symbolOfFunction[function]
+            return symbol < 0 || nodeOfSymbol.isEmpty ? nil : nodeOfSymbol[symbol]
+        }
+
+        func symbol(of node: Int) -> Int32 { symbols[node] }
+        func callers(of node: Int) -> [(caller: Int32, call: Int32)] { sites[node] }
+        func effects(of node: Int) -> [UInt64] { items[node] }
+
+        /// Whether a function other than `function` brought `effect` to the node.
+        func hasOtherSource(_ effect: UInt64, than function: Int32, in node: Int) -> Bool {
+            guard let source = sources[node][effect] else { return false }
+            return source.count > 1 || source.first != function
+        }
+
+        /// Gathers `function`'s effects; returns whether the node changed in a way its callers
+        /// see (a new effect, or a second function having one).
+        mutating func add(_ effects: [UInt64], from function: Int32, to node: Int) -> Bool {
+            var changed = false
+            for effect in effects {
+                if let source = sources[node][effect] {
+                    // Each function counts once per effect; a function is only added again with
+                    // the effects it had before, so `first` tells a repeat from a second function.
+                    guard source.first != function, source.count < 2 else { continue }
+                    sources[node][effect] = (2, source.first)
+                    changed = true
+                } else {
+                    sources[node][effect] = (1, function)
+                    items[node].append(effect)
+                    changed = true
+                }
+            }
+            return changed
         }
     }
 
@@ -516,14 +624,20 @@ public struct CallSummaries: Sendable {
     /// `position` is `nil`) may do to that object: the union over every function of that name.
     /// `nil` when the run declares no such function.
     public func effects(ofCalling fullName: String, onArgument position: Int?, receiverType: String? = nil) -> Set<Effect>? {
-        guard let named = functionsNamed(fullName) else { return nil }
+        guard let symbol = symbols.slot(of: fullName), !functions(ofSymbol: symbol).isEmpty else { return nil }
         // When the receiver's class is known, only its own methods (and its superclasses') can run;
         // none there means a method the run does not declare (a library's extension): unknown.
-        var candidates = named.map { Int($0) }
         if let receiverType {
-            candidates = functions(named: fullName, inClassChainOf: receiverType)
-            if candidates.isEmpty { return nil }
+            let candidates = functions(named: fullName, inClassChainOf: receiverType)
+            return candidates.isEmpty ? nil : effects(of: candidates, onArgument: position)
         }
+        // Every function of the name: the same answer for every call, worked out once.
+        let key = Int64(symbol) << 32 | Int64(UInt32(truncatingIfNeeded: position.map { $0 + 1 } ?? 0))
+        return verdicts.nameEffects(key) { effects(of: functions(ofSymbol: symbol).map { Int($0) }, onArgument: position) }
+    }
+
+    /// What `candidates` do to their parameter at `position`, or to `self` when it is `nil`.
+    private func effects(of candidates: [Int], onArgument position: Int?) -> Set<Effect> {
         var result = Set<Effect>()
         for candidate in candidates {
             for effect in functions[candidate].effects {
@@ -551,6 +665,9 @@ public struct CallSummaries: Sendable {
         }
         return result
     }
+
+    /// The symbol of a name the summaries spell.
+    func symbol(of fullName: String) -> Int32? { symbols.slot(of: fullName) }
 
     /// The call sites of `fullName`, a function of the run, whose receiver or arguments are targets
     /// of their caller (calls that pass nothing traceable are not recorded). A name the run declares

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What the callers of a name do, and what calling a name may do, answered once per name for
+/// the whole run.
+///
+/// Rules ask about the callers of each function they look at, and `callers(of:)` finds callers by
+/// full name: every function of a name gets the same answer. A run that declares a name many
+/// times and calls it as often (`configure(with:)` in a thousand cells, each calling it on
+/// another) would read every call site once per declaration, time quadratic in the input; here
+/// each name's sites are read once, then the answer is looked up.
+final class CallerVerdicts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var argumentEffects: [Int64: Set<CallSummaries.Effect>] = [:]
+    private var receiverEffects: [Int64: Bool] = [:]
+    private var deinitOnly: [String: Bool] = [:]
+    private var nameEffects: [Int64: Set<CallSummaries.Effect>] = [:]
+
+    /// The memoized answer for `key` in `table`, computed (outside the lock) when missing.
+    private func remembered<Key: Hashable, Value>(_ key: Key, in table: ReferenceWritableKeyPath<CallerVerdicts, [Key: Value]>,
+                                                  _ compute: () -> Value) -> Value {
+        if let known = lock.withLock({ self[keyPath: table][key] }) { return known }
+        let computed = compute()
+        lock.withLock { self[keyPath: table][key] = computed }
+        return computed
+    }
+
+    func argumentEffects(_ key: Int64, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
+        remembered(key, in: \.argumentEffects, compute)
+    }
+
+    func receiverEffects(_ key: Int64, _ compute: () -> Bool) -> Bool {
+        remembered(key, in: \.receiverEffects, compute)
+    }
+
+    func nameEffects(_ key: Int64, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
+        remembered(key, in: \.nameEffects, compute)
+    }
+
+    func deinitOnly(_ fullName: String, _ compute: () -> Bool) -> Bool {
+        remembered(fullName, in: \.deinitOnly, compute)
+    }
+}
+
+extension CallSummaries {
+    /// What the callers of `fullName` do to the objects they pass at argument `position`: the
+    /// union of `Caller.callerEffects(onArgument:in:)` over every caller that passes a target or a
+    /// local there.
+    public func callerEffects(of fullName: String, onArgument position: Int) -> Set<Effect> {
+        guard let symbol = symbol(of: fullName) else { return [] }
+        return verdicts.argumentEffects(Int64(symbol) << 32 | Int64(UInt32(truncatingIfNeeded: position))) {
+            var result = Set<Effect>()
+            for caller in callers(of: fullName) {
+                if let effects = caller.callerEffects(onArgument: position, in: self) { result.formUnion(effects) }
+            }
+            return result
+        }
+    }
+
+    /// Whether some caller of `fullName` calls it on something it does not trace (a receiver that
+    /// is no target of the caller), or does `effect` itself to the receiver it calls it on.
+    public func someCaller(of fullName: String, untracedOrDoing effect: Effect) -> Bool {
+        guard let symbol = symbol(of: fullName) else { return false }
+        return verdicts.receiverEffects(Int64(symbol) << 32 | Int64(effect.rawValue)) {
+            callers(of: fullName).contains { caller in
+                guard let receiver = caller.receiver else { return true }
+                return functions[caller.function].effects.contains(TargetEffect(receiver, effect))
+            }
+        }
+    }
+
+    /// Whether `fullName` has callers in the run and every one of them is a `deinit`.
+    public func isCalledOnlyFromDeinitializers(_ fullName: String) -> Bool {
+        verdicts.deinitOnly(fullName) {
+            let callers = callers(of: fullName)
+            return !callers.isEmpty && callers.allSatisfy { functions[$0.function].kind == .deinitializer }
+        }
+    }
+}
