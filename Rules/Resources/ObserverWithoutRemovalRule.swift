@@ -187,8 +187,11 @@ public struct ObserverWithoutRemovalRule: Rule {
         var current: String? = role.key
         var seen = Set<String>()
         while let type = current, seen.insert(type).inserted, seen.count <= 32 {
-            for function in context.index.summaries.functions(inType: type) where Self.disappearance.contains(function.fullName) {
-                if function.effects.contains(where: { $0.effect == .observerRemoved }) { return true }
+            for name in Self.disappearance {
+                for function in context.index.summaries.functions(inType: type, named: name)
+                where function.effects.contains(where: { $0.effect == .observerRemoved }) {
+                    return true
+                }
             }
             current = context.index.superclass(of: type)
         }

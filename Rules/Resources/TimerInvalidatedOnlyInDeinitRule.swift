@@ -270,7 +270,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         var current: String? = role.key
         var seen = Set<String>()
         while let type = current, seen.insert(type).inserted, seen.count <= 32 {
-            for function in context.index.summaries.functions(inType: type)
+            for function in context.index.summaries.functions(inType: type, touching: .member(name))
             where effects.contains(where: { function.effects.contains(CallSummaries.TargetEffect(.member(name), $0)) }) {
                 if function.kind == .deinitializer {
                     inDeinit = true

@@ -653,17 +653,26 @@ public struct CallSummaries: Sendable {
 
     /// Effects the code of a type (every declaration and extension, in any file) has on `self` and
     /// on its properties, through its helpers too.
+    /// Worked out once per type: rules ask for each object of a type in turn.
     public func effects(inType typeKey: String) -> Set<TargetEffect> {
-        var result = Set<TargetEffect>()
-        for index in functionIndices(inType: typeKey) {
-            for effect in functions[index].effects {
-                switch effect.target {
-                case .selfObject, .member, .other: result.insert(effect)
-                case .parameter: continue
+        verdicts.typeEffects(typeKey) {
+            var result = Set<TargetEffect>()
+            for index in functionIndices(inType: typeKey) {
+                for effect in functions[index].effects {
+                    switch effect.target {
+                    case .selfObject, .member, .other: result.insert(effect)
+                    case .parameter: continue
+                    }
                 }
             }
+            return result
         }
-        return result
+    }
+
+    /// The summaries of a type's callable functions (every file) with this full name, in run order.
+    public func functions(inType typeKey: String, named fullName: String) -> [Function] {
+        guard let type = typeSlots.slot(of: typeKey), let symbol = symbols.slot(of: fullName) else { return [] }
+        return byTypeAndName.functions(type: type, name: symbol).map { functions[Int($0)] }
     }
 
     /// The symbol of a name the summaries spell.
@@ -695,7 +704,7 @@ public struct CallSummaries: Sendable {
     }
 
     /// The positions of a type's functions in `functions`, in run order.
-    private func functionIndices(inType typeKey: String) -> [Int] {
+    func functionIndices(inType typeKey: String) -> [Int] {
         guard let slot = typeSlots.slot(of: typeKey) else { return [] }
         let range = functionsByType.ranges[Int(slot)]
         return functionsByType.order[Int(range.lowerBound)..<Int(range.upperBound)].map { Int($0) }

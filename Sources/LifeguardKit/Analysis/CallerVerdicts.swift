@@ -1,7 +1,7 @@
 import Foundation
 
-/// What the callers of a name do, and what calling a name may do, answered once per name for
-/// the whole run.
+/// What the callers of a name do, what calling a name may do, and what a type's code does,
+/// answered once per name or type for the whole run.
 ///
 /// Rules ask about the callers of each function they look at, and `callers(of:)` finds callers by
 /// full name: every function of a name gets the same answer. A run that declares a name many
@@ -14,6 +14,8 @@ final class CallerVerdicts: @unchecked Sendable {
     private var receiverEffects: [Int64: Bool] = [:]
     private var deinitOnly: [String: Bool] = [:]
     private var nameEffects: [Int64: Set<CallSummaries.Effect>] = [:]
+    private var functionsByTarget: [String: [CallSummaries.Target: [Int]]] = [:]
+    private var typeEffects: [String: Set<CallSummaries.TargetEffect>] = [:]
 
     /// The memoized answer for `key` in `table`, computed (outside the lock) when missing.
     private func remembered<Key: Hashable, Value>(_ key: Key, in table: ReferenceWritableKeyPath<CallerVerdicts, [Key: Value]>,
@@ -34,6 +36,14 @@ final class CallerVerdicts: @unchecked Sendable {
 
     func nameEffects(_ key: Int64, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
         remembered(key, in: \.nameEffects, compute)
+    }
+
+    func functionsByTarget(_ typeKey: String, _ compute: () -> [CallSummaries.Target: [Int]]) -> [CallSummaries.Target: [Int]] {
+        remembered(typeKey, in: \.functionsByTarget, compute)
+    }
+
+    func typeEffects(_ typeKey: String, _ compute: () -> Set<CallSummaries.TargetEffect>) -> Set<CallSummaries.TargetEffect> {
+        remembered(typeKey, in: \.typeEffects, compute)
     }
 
     func deinitOnly(_ fullName: String, _ compute: () -> Bool) -> Bool {
@@ -66,6 +76,20 @@ extension CallSummaries {
                 return functions[caller.function].effects.contains(TargetEffect(receiver, effect))
             }
         }
+    }
+
+    /// The summaries of a type's functions (every file) that have some effect on `target`, in run
+    /// order: rules ask per object, and reading every function of a large type for each object
+    /// of it is quadratic.
+    public func functions(inType typeKey: String, touching target: Target) -> [Function] {
+        let byTarget = verdicts.functionsByTarget(typeKey) {
+            var result: [Target: [Int]] = [:]
+            for index in functionIndices(inType: typeKey) {
+                for target in Set(functions[index].effects.map(\.target)) { result[target, default: []].append(index) }
+            }
+            return result
+        }
+        return (byTarget[target] ?? []).map { functions[$0] }
     }
 
     /// Whether `fullName` has callers in the run and every one of them is a `deinit`.

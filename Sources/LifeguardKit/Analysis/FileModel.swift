@@ -127,6 +127,7 @@ public final class FileModel: Sendable {
         private var indefiniteLoops: IndefiniteLoops?
         private var selfTokens: [Int]?
         private var destinations: [Int: ValueDestination]?
+        private var memberVariables: [Int: [String: VariableID]] = [:]
         /// By variable position, sized on the first store (most files' models resolve no local).
         private var objects: [ObjectRef?] = []
         private let variableCount: Int
@@ -156,6 +157,10 @@ public final class FileModel: Sendable {
         /// What takes each expression's value, computed on first use (the same rules ask).
         func destinations(_ compute: () -> [Int: ValueDestination]) -> [Int: ValueDestination] {
             remembered({ destinations }, { destinations = $0 }, compute)
+        }
+
+        func memberVariables(ofType type: Int, _ compute: () -> [String: VariableID]) -> [String: VariableID] {
+            remembered({ memberVariables[type] }, { memberVariables[type] = $0 }, compute)
         }
 
         func indefiniteLoops(_ count: () -> IndefiniteLoops) -> IndefiniteLoops {
@@ -334,6 +339,19 @@ public final class FileModel: Sendable {
     /// The variables declared inside `node`'s subtree, in source order.
     public func variables(in node: NodeID) -> [VariableID] {
         descendants(of: node.index, kind: .variable).map(VariableID.init)
+    }
+
+    /// The property declarations in a type declaration's body (its nested types' too), by name,
+    /// the last of a name winning: read once per declaration, as rules ask for each of a type's
+    /// properties in turn.
+    public func memberVariables(of type: TypeID) -> [String: VariableID] {
+        memo.memberVariables(ofType: type.index) {
+            var result: [String: VariableID] = [:]
+            for variable in variables(in: outline.types[type.index].nodeID) where isMemberDeclaration(variable) {
+                result[tree.name(of: outline.variables[variable.index])] = variable
+            }
+            return result
+        }
     }
 
     /// The functions whose nearest enclosing type is `type`, in source order.

@@ -77,6 +77,23 @@ public struct ObjectRef: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// What every object `isSame(as:)` this one shares with it: the root and the first property or
+    /// call of the path (only `element` and `elementOrSelf` steps match loosely). Indexes of
+    /// objects key on it, so a question about one object reads only the objects it may be.
+    public struct Anchor: Hashable, Sendable {
+        var root: Root
+        var first: PathLink?
+    }
+
+    public var anchor: Anchor {
+        Anchor(root: root, first: path.first { link in
+            switch link {
+            case .member, .call: return true
+            case .element, .elementOrSelf: return false
+            }
+        })
+    }
+
     /// The same object as `other`: same root and path, where an `elementOrSelf` step matches
     /// either reading and `current` matches either phase.
     public func isSame(as other: ObjectRef) -> Bool {

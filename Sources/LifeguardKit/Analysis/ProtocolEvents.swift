@@ -23,8 +23,11 @@ struct EventIndex {
     /// The function each event belongs to (closures count as their function), or -1.
     var owner: [Int] = []
     var byFunction: [Int: [Int]] = [:]
-    var byRoot: [ObjectRef.Root: [Int]] = [:]
+    /// Events by their object's anchor: the only events that may be on an object with that anchor.
+    var byAnchor: [ObjectRef.Anchor: [Int]] = [:]
     var byType: [String: [Int]] = [:]
+    /// The key of the type each event's code belongs to, or `nil`.
+    var typeKey: [String?] = []
 }
 
 extension FileModel {
@@ -40,11 +43,11 @@ extension FileModel {
         return positions.map { index.events[$0] }
     }
 
-    /// The events inside these functions that may be on `object` (same root; `isSame(as:)`
+    /// The events inside these functions that may be on `object` (same anchor; `isSame(as:)`
     /// decides), in source order: the candidates without reading the functions' other events.
     public func protocolEvents(on object: ObjectRef, in functions: [FunctionID]) -> [ObjectEvent] {
         let index = eventIndex()
-        return (index.byRoot[object.root] ?? []).compactMap { position in
+        return (index.byAnchor[object.anchor] ?? []).compactMap { position in
             let owner = index.owner[position]
             return functions.contains(where: { $0.index == owner }) ? index.events[position] : nil
         }
@@ -56,17 +59,12 @@ extension FileModel {
         return (index.byType[key] ?? []).map { index.events[$0] }
     }
 
-    /// The events in this file's code of the type with key `key` that may be on `object` (same root).
+    /// The events in this file's code of the type with key `key` that may be on `object` (same
+    /// anchor; `isSame(as:)` decides), in source order. Read from the object's events, not the
+    /// type's: asked once per call of a large type, the type's would be quadratic.
     public func protocolEvents(on object: ObjectRef, inTypeWithKey key: String) -> [ObjectEvent] {
         let index = eventIndex()
-        let inType = index.byType[key] ?? []
-        let onRoot = index.byRoot[object.root] ?? []
-        // Walk the shorter list; both are in source order.
-        if onRoot.count <= inType.count {
-            let typed = Set(inType)
-            return onRoot.filter { typed.contains($0) }.map { index.events[$0] }
-        }
-        return inType.filter { index.events[$0].object.root == object.root }.map { index.events[$0] }
+        return (index.byAnchor[object.anchor] ?? []).compactMap { index.typeKey[$0] == key ? index.events[$0] : nil }
     }
 
     /// Effects the run's code of a type — every file, its superclasses of the run included — has on
@@ -92,8 +90,10 @@ extension FileModel {
                     : enclosingFunction(of: event.node)
                 index.owner.append(owner?.index ?? -1)
                 if let owner { index.byFunction[owner.index, default: []].append(position) }
-                index.byRoot[event.object.root, default: []].append(position)
-                if let key = enclosingRole(of: event.node)?.key { index.byType[key, default: []].append(position) }
+                index.byAnchor[event.object.anchor, default: []].append(position)
+                let key = enclosingRole(of: event.node)?.key
+                index.typeKey.append(key)
+                if let key { index.byType[key, default: []].append(position) }
             }
             return index
         }
@@ -449,10 +449,7 @@ extension FileModel {
             declaration = outline.variables[variable.index]
         } else if let name = object.selfMember, let role = enclosingRole(of: node) {
             for type in typeDeclarations(withKey: role.key) {
-                for variable in variables(in: outline.types[type.index].nodeID)
-                where tree.token(outline.variables[variable.index].nameToken, spells: name) && isMemberDeclaration(variable) {
-                    declaration = outline.variables[variable.index]
-                }
+                if let variable = memberVariables(of: type)[name] { declaration = outline.variables[variable.index] }
             }
         }
         guard let initializer = declaration?.initializer else { return false }
