@@ -197,13 +197,22 @@ public struct CallSummaries: Sendable {
         }
         var position = 0
         let keysOfFiles = typeKeys.value
+        // Each type of a file is given its slot once, by the first of its functions (slots in run
+        // order, as interning every function's key would give them), not hashed per function.
+        var types = NameSlots()
+        var typeOfFunction = [Int32](repeating: -1, count: count)
         for fileIndex in files.indices {
             let keys = fileIndex < keysOfFiles.count ? keysOfFiles[fileIndex] : []
+            var slotOfType = [Int32](repeating: -1, count: keys.count)
             files[fileIndex].functions.withUnsafeBufferPointer { fileFunctions in
                 for index in fileFunctions.indices {
                     let typeIndex = Int(fileFunctions[index].typeIndex)
                     // Keys from a caller that does not match the files leave a function typeless, not a trap.
-                    if typeIndex >= 0, typeIndex < keys.count { functions[position].typeKey = keys[typeIndex] }
+                    if typeIndex >= 0, typeIndex < keys.count {
+                        functions[position].typeKey = keys[typeIndex]
+                        if slotOfType[typeIndex] < 0 { slotOfType[typeIndex] = types.insert(keys[typeIndex]) }
+                        typeOfFunction[position] = slotOfType[typeIndex]
+                    }
                     position += 1
                 }
             }
@@ -212,7 +221,8 @@ public struct CallSummaries: Sendable {
         let merged = self
         let symbolCount = symbols.count
         let functionSymbols = symbolOfFunction
-        var typeOfFunction: [Int32] = []
+        let slotsOfTypes = types
+        let typesOfFunctions = typeOfFunction
         let tables = Parallel.map([0, 1, 2]) { table -> LookupTable in
             switch table {
             case 0:
@@ -221,20 +231,17 @@ public struct CallSummaries: Sendable {
                                             slotCount: symbolCount + 1)
                 return .byName(grouping)
             case 1:
-                var types = NameSlots()
-                var slotOfFunction = [Int32](repeating: -1, count: merged.functions.count)
-                for index in merged.functions.indices {
-                    if let typeKey = merged.functions[index].typeKey { slotOfFunction[index] = types.insert(typeKey) }
-                }
                 // Free functions go to one more slot.
-                let grouping = SlotGrouping(slots: slotOfFunction.map { $0 < 0 ? Int32(types.count) : $0 },
-                                            slotCount: types.count + 1)
-                return .types(types, slotOfFunction, grouping)
+                let typeCount = Int32(truncatingIfNeeded: slotsOfTypes.count)
+                return .types(SlotGrouping(slots: typesOfFunctions.map { $0 < 0 ? typeCount : $0 }, slotCount: slotsOfTypes.count + 1))
             default:
-                // Interned from the bytes before the `(`: a string is made once per distinct base name.
+                // Interned from the bytes before the `(`, once per callable full name (overrides and
+                // protocol methods share theirs): a string is made once per distinct base name.
                 var baseNames = NameSlots(capacity: merged.functions.count / 2)
-                for index in merged.functions.indices where merged.functions[index].kind != .accessor {
-                    NameSlots.withBytes(of: merged.functions[index].fullName) { bytes in
+                var seen = [Bool](repeating: false, count: symbolCount)
+                for symbol in functionSymbols where symbol >= 0 && !seen[Int(symbol)] {
+                    seen[Int(symbol)] = true
+                    merged.symbols.withName(symbol) { bytes in
                         let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
                         _ = baseNames.insert(bytes: UnsafeBufferPointer(rebasing: bytes[..<end]))
                     }
@@ -247,14 +254,13 @@ public struct CallSummaries: Sendable {
             case .byName(let grouping):
                 functionOrder = grouping.order
                 functionRanges = Array(grouping.ranges.prefix(symbolCount))
-            case .types(let slots, let slotOfFunction, let grouping):
-                typeSlots = slots
-                typeOfFunction = slotOfFunction
+            case .types(let grouping):
                 functionsByType = grouping
             case .baseNames(let names):
                 baseNames = names
             }
         }
+        typeSlots = types
         byTypeAndName = TypeAndNameGroups(types: typeOfFunction, names: symbolOfFunction)
         // Where each call goes is an independent read of what is merged so far: resolved in slices
         // of callers side by side, each also noting which name it calls for `callers(of:)`.
@@ -281,7 +287,7 @@ public struct CallSummaries: Sendable {
     /// One lookup table of the merge.
     private enum LookupTable: Sendable {
         case byName(SlotGrouping)
-        case types(NameSlots, [Int32], SlotGrouping)
+        case types(SlotGrouping)
         case baseNames(NameSlots)
     }
 
@@ -330,6 +336,10 @@ public struct CallSummaries: Sendable {
     /// cannot resolve escapes its arguments unless it is a known passive framework call.
     private func resolve(_ callers: Range<Int>, typeOfFunction: [Int32], chains: ClassChains) -> ResolvedSlice {
         var slice = ResolvedSlice()
+        // At most one of each per call: reserved, where grown by doubling they were copied again and again.
+        let callCount = callers.isEmpty ? 0 : Int(callRanges[callers.upperBound - 1].upperBound - callRanges[callers.lowerBound].lowerBound)
+        slice.named.reserveCapacity(callCount)
+        slice.calls.reserveCapacity(callCount)
         // Whether an unresolved callee is a passive framework call, by symbol: 0 when not asked yet.
         var passive = [UInt8](repeating: 0, count: symbols.count)
         for caller in callers {
@@ -438,8 +448,24 @@ public struct CallSummaries: Sendable {
                 }
             }
         }
+        // A member's name is made into a string once, however many functions' effects name it.
+        var memberNames = IntegerTable()
+        var memberStrings: [String] = []
         for index in functions.indices where !effects[index].isEmpty {
-            functions[index].effects = Set(effects[index].items.map { PackedEffects.unpack($0, names: symbols) })
+            var unpacked = Set<TargetEffect>(minimumCapacity: effects[index].items.count)
+            for packed in effects[index].items {
+                let effect = Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown
+                guard packed & PackedEffects.kindMask == PackedEffects.memberKind else {
+                    unpacked.insert(TargetEffect(PackedEffects.unpackTarget(packed, names: symbols), effect))
+                    continue
+                }
+                let symbol = Int64((packed >> 8) & 0xFFFF_FFFF)
+                if memberNames.insertIfAbsent(symbol, Int64(memberStrings.count)) {
+                    memberStrings.append(symbols.name(Int32(truncatingIfNeeded: symbol)))
+                }
+                unpacked.insert(TargetEffect(.member(memberStrings[Int(memberNames.value(for: symbol)!)]), effect))
+            }
+            functions[index].effects = unpacked
         }
     }
 
@@ -917,11 +943,6 @@ enum PackedEffects {
         case memberKind: return .member(names.name(Int32(truncatingIfNeeded: value)))
         default: return .other
         }
-    }
-
-    static func unpack(_ packed: UInt64, names: NameSlots) -> CallSummaries.TargetEffect {
-        let effect = CallSummaries.Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown
-        return CallSummaries.TargetEffect(unpackTarget(packed, names: names), effect)
     }
 
     /// An effect's bit in a mask of effects (one bit per `Effect` raw value).

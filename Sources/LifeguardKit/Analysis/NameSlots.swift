@@ -293,10 +293,10 @@ struct IntegerTable: Sendable {
 
     private var bucketCount: Int { pairs.count / 2 }
 
+    /// Every key and value -1: one fill, where zeroing then marking each key wrote the table twice
+    /// (an empty bucket's value is never read).
     private static func emptyPairs(_ buckets: Int) -> [Int64] {
-        var pairs = [Int64](repeating: 0, count: buckets * 2)
-        for bucket in 0..<buckets { pairs[2 * bucket] = -1 }
-        return pairs
+        [Int64](repeating: -1, count: buckets * 2)
     }
 
     /// The value of `key`, if it has one.

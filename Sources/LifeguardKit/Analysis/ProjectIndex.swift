@@ -276,12 +276,12 @@ public final class ProjectIndex: Sendable {
                     let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: name))
                     if let earlier = positions.value(for: slot) {
                         if members[index].isProperty {
-                            part.entries[Int(earlier)].facts = Self.memberFacts(members[index], scope: typeKeys[Int(id)], names: names)
+                            part.entries[Int(earlier)].facts = Self.memberFacts(members, index, scope: typeKeys[Int(id)], names: names)
                         }
                         continue
                     }
                     positions.insertIfAbsent(slot, Int64(part.entries.count))
-                    part.entries.append((id, name, Self.memberFacts(members[index], scope: typeKeys[Int(id)], names: names)))
+                    part.entries.append((id, name, Self.memberFacts(members, index, scope: typeKeys[Int(id)], names: names)))
                 }
                 part.names = memberNames.list
                 return part
@@ -330,13 +330,16 @@ public final class ProjectIndex: Sendable {
     }
 
     /// The facts of a member, its type name resolved from the declaring type.
-    private static func memberFacts(_ entry: ProjectIndexFacts.MemberEntry, scope: String, names: NameTable) -> MemberFacts {
-        let resolved = entry.writtenType.map { names.resolve($0, from: scope) }
-        return MemberFacts(isProperty: entry.isProperty, isStored: entry.isStored, isWeakOrUnowned: entry.isWeakOrUnowned,
-                           isLazy: entry.isLazy, typeName: resolved?.key,
-                           holdsClosure: entry.annotatedAsFunction || resolved?.isFunctionAlias == true,
-                           isOutlet: entry.isOutlet,
-                           holdsSharedInstance: entry.isStaticInstance && (resolved?.key == scope || entry.writtenType == "Self"))
+    /// The entry is read in place: a copy of it retains and releases its name, a cache miss per member.
+    private static func memberFacts(_ entries: UnsafeBufferPointer<ProjectIndexFacts.MemberEntry>, _ index: Int, scope: String,
+                                    names: NameTable) -> MemberFacts {
+        let writtenType = entries[index].writtenType
+        let resolved = writtenType.map { names.resolve($0, from: scope) }
+        return MemberFacts(isProperty: entries[index].isProperty, isStored: entries[index].isStored,
+                           isWeakOrUnowned: entries[index].isWeakOrUnowned, isLazy: entries[index].isLazy, typeName: resolved?.key,
+                           holdsClosure: entries[index].annotatedAsFunction || resolved?.isFunctionAlias == true,
+                           isOutlet: entries[index].isOutlet,
+                           holdsSharedInstance: entries[index].isStaticInstance && (resolved?.key == scope || writtenType == "Self"))
     }
 
     /// Whether the type keeps an instance of itself in a `static let` (`static let shared = Player()`),
@@ -705,18 +708,21 @@ struct NameTable: Sendable {
         func add(_ key: String) {
             _ = declared.insert(key)
             // Qualified names have at most `maxQualifiedDepth + 1` parts, so each adds a bounded number.
-            var suffix = key[...]
-            while true {
-                let part = String(suffix)
-                let slot = Int(resolvedNames.insert(part))
-                if slot == resolutions.count {
-                    resolutions.append(key)
-                } else {
-                    shared[part, default: [resolutions[slot]]].append(key)
-                    resolutions[slot] = key
+            // Parts are interned from the key's bytes: a string is made only for a shared one.
+            NameSlots.withBytes(of: key) { bytes in
+                var start = 0
+                while true {
+                    let part = UnsafeBufferPointer(rebasing: bytes[start...])
+                    let slot = Int(resolvedNames.insert(bytes: part))
+                    if slot == resolutions.count {
+                        resolutions.append(key)
+                    } else {
+                        shared[String(decoding: part, as: UTF8.self), default: [resolutions[slot]]].append(key)
+                        resolutions[slot] = key
+                    }
+                    guard let dot = part.firstIndex(of: UInt8(ascii: ".")) else { break }
+                    start += dot + 1
                 }
-                guard let dot = suffix.utf8.firstIndex(of: UInt8(ascii: ".")) else { break }
-                suffix = suffix[suffix.utf8.index(after: dot)...]
             }
         }
         // Files and their types are read in place, by position: a copy retains every string.
