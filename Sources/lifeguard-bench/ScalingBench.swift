@@ -74,6 +74,33 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Styles.swift", text)]
     },
+    ScalingShape(name: "same-named helpers") { n in
+        // Every cell declares `configure(with:)` and calls it on another: a name declared n
+        // times and called n times on objects of unknown type.
+        (0..<n).map { index in
+            ("Cell\(index).swift", "import UIKit\nfinal class Cell\(index): UIView {\n    var next: Cell\(index)?\n"
+                + "    func configure(with controller: UIViewController) {\n        next?.configure(with: controller)\n"
+                + "        addSubview(controller.view)\n    }\n}\n")
+        }
+    },
+    ScalingShape(name: "one class, many children") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n {
+            text += "    let child\(index) = UIViewController()\n    func show\(index)() {\n        addChild(child\(index))\n"
+                + "        view.addSubview(child\(index).view)\n    }\n"
+        }
+        return [("Screen.swift", text + "}\n")]
+    },
+    ScalingShape(name: "one class, many timers") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n {
+            text += "    var timer\(index): Timer?\n    let center\(index) = NotificationCenter.default\n    func start\(index)() {\n"
+                + "        timer\(index) = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.tick() }\n"
+                + "        center\(index).addObserver(forName: .init(\"n\(index)\"), object: nil, queue: nil) { _ in print(1) }\n    }\n"
+        }
+        text += "    func tick() {}\n    deinit {\n" + (0..<n).map { "        timer\($0)?.invalidate()\n" }.joined() + "    }\n}\n"
+        return [("Timers.swift", text)]
+    },
     ScalingShape(name: "superclass chain") { n in
         var text = "import UIKit\nclass C0: UIViewController {}\n"
         for index in 1..<n { text += "class C\(index): C\(index - 1) { override func viewDidLoad() { super.viewDidLoad() } }\n" }
