@@ -148,7 +148,9 @@ public struct CallSummaries: Sendable {
     /// Merges `files`. The functions' type keys are needed once every name is interned, and the
     /// superclasses only to resolve calls, after the tables are built: the index can still be
     /// working both out when this starts.
-    init(files: [FileSummaries], typeKeys: Deferred<[[String]]>, superclasses: Deferred<[String: String]>) {
+    /// `fanOutLimit` is `CallSummaries.fanOutLimit` but for the test that nodes and one-by-one links agree.
+    init(files: [FileSummaries], typeKeys: Deferred<[[String]]>, superclasses: Deferred<[String: String]>,
+         fanOutLimit: Int = CallSummaries.fanOutLimit) {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
         callRanges.reserveCapacity(count)
@@ -269,7 +271,7 @@ public struct CallSummaries: Sendable {
         let snapshot = self
         let functionTypes = typeOfFunction
         let resolved = Parallel.map(Self.slices(of: functions.count)) {
-            snapshot.resolve($0, typeOfFunction: functionTypes, chains: chains)
+            snapshot.resolve($0, typeOfFunction: functionTypes, chains: chains, fanOutLimit: fanOutLimit)
         }
         var siteSymbols: [Int32] = []
         for slice in resolved {
@@ -334,7 +336,7 @@ public struct CallSummaries: Sendable {
     /// Resolves the calls of `callers`: a call on `self` (or `super`) runs a method of the
     /// caller's own class chain; any other call, every function of that name. A call the run
     /// cannot resolve escapes its arguments unless it is a known passive framework call.
-    private func resolve(_ callers: Range<Int>, typeOfFunction: [Int32], chains: ClassChains) -> ResolvedSlice {
+    private func resolve(_ callers: Range<Int>, typeOfFunction: [Int32], chains: ClassChains, fanOutLimit: Int) -> ResolvedSlice {
         var slice = ResolvedSlice()
         // At most one of each per call: reserved, where grown by doubling they were copied again and again.
         let callCount = callers.isEmpty ? 0 : Int(callRanges[callers.upperBound - 1].upperBound - callRanges[callers.lowerBound].lowerBound)
@@ -358,7 +360,7 @@ public struct CallSummaries: Sendable {
                                 if callee != caller32 { slice.calls.append((callee, caller32, call)) }
                             }
                         }
-                    } else if named.count > Self.fanOutLimit {
+                    } else if named.count > fanOutLimit {
                         reached = true
                         slice.byName.append((item.callee, caller32, call))
                     } else {
@@ -397,14 +399,14 @@ public struct CallSummaries: Sendable {
         var nodes = NameNodes(resolved, symbolOfFunction: symbolOfFunction)
         // A function matters here when it has callers of its own or its name has a node.
         func isCalled(_ function: Int) -> Bool { callers.hasCallers(function) || nodes.node(ofFunction: function) != nil }
-        // Functions are `0..<functions.count` in `pending`; name node `n` is `functions.count + n`.
-        let nodeBase = functions.count
-        var depth = Array(repeating: 0, count: functions.count + nodes.count)
+        var depth = Array(repeating: 0, count: functions.count)
         var pending = functions.indices.filter { !effects[$0].isEmpty && isCalled($0) }
         // Whether each function is in `pending`: a flag per function rather than a set of them,
         // which hashed every function twice per visit.
-        var queued = [Bool](repeating: false, count: functions.count + nodes.count)
+        var queued = [Bool](repeating: false, count: functions.count)
         for function in pending { queued[function] = true }
+        // How many of each function's effects its name's node has been given.
+        var given = [Int](repeating: 0, count: nodes.count == 0 ? 0 : functions.count)
         // Maps `effects` through `call` into `caller`; queues the caller when it gained any.
         func flow(_ items: some Sequence<UInt64>, into caller: Int, through call: Int32, depth from: Int) {
             let item = calls.calls[Int(call)]
@@ -419,34 +421,33 @@ public struct CallSummaries: Sendable {
                 pending.append(caller)
             }
         }
-        while let next = pending.popLast() {
-            queued[next] = false
-            guard depth[next] < Self.propagationRounds else { continue }
-            if next >= nodeBase {
-                // A name's node: each caller gets every effect of the name's functions except
-                // those only it has (a function does not call itself this way).
-                let node = next - nodeBase
-                for (caller32, call) in nodes.callers(of: node) {
-                    let caller = Int(caller32)
-                    let isMember = symbolOfFunction[caller] == nodes.symbol(of: node)
-                    let items = nodes.effects(of: node).lazy.filter { !isMember || nodes.hasOtherSource($0, than: caller32, in: node) }
-                    flow(items, into: caller, through: call, depth: depth[next])
-                }
-                continue
-            }
-            let callee = next
+        while let callee = pending.popLast() {
+            queued[callee] = false
+            guard depth[callee] < Self.propagationRounds else { continue }
             for (caller32, call) in callers.of(callee) {
                 flow(effects[callee].items, into: Int(caller32), through: call, depth: depth[callee])
             }
-            if let node = nodes.node(ofFunction: callee), nodes.add(effects[callee].items, from: Int32(callee), to: node) {
-                let entry = nodeBase + node
-                // The node is no hop of its own: its callers are one call from this function.
-                depth[entry] = max(depth[entry], depth[callee])
-                if !queued[entry] {
-                    queued[entry] = true
-                    pending.append(entry)
+            guard let node = nodes.node(ofFunction: callee) else { continue }
+            // Through the node, each caller gets what this function adds to its name, as a link
+            // from this function would give it (a function's own calls of its name excepted).
+            let items = effects[callee].items
+            let callee32 = Int32(truncatingIfNeeded: callee)
+            for effect in items[given[callee]...] {
+                switch nodes.add(effect, from: callee32, to: node) {
+                case .first:
+                    for (caller32, call) in nodes.callers(of: node) where caller32 != callee32 {
+                        flow(CollectionOfOne(effect), into: Int(caller32), through: call, depth: depth[callee])
+                    }
+                case .second(let first):
+                    // The first function with it never got it through its own calls of the name.
+                    for call in nodes.calls(by: first, in: node) {
+                        flow(CollectionOfOne(effect), into: Int(first), through: call, depth: depth[callee])
+                    }
+                case .known:
+                    continue
                 }
             }
+            given[callee] = items.count
         }
         // A member's name is made into a string once, however many functions' effects name it.
         var memberNames = IntegerTable()
@@ -518,68 +519,66 @@ public struct CallSummaries: Sendable {
         }
     }
 
-    /// The names reached through one node each (`fanOutLimit`): their calls, and the effects of
-    /// their functions gathered, each with how many of the functions have it.
+    /// The names reached through one node each (`fanOutLimit`): their calls, and for each effect
+    /// of their functions, the first function that had it and whether a second one has.
     private struct NameNodes: Sendable {
         private var nodeOfSymbol: [Int32: Int] = [:]
-        private var symbols: [Int32] = []
         private var sites: [[(caller: Int32, call: Int32)]] = []
-        private var items: [[UInt64]] = []
-        /// Per node, each gathered effect's count of functions and the first function that had it.
-        private var sources: [[UInt64: (count: Int32, first: Int32)]] = []
+        /// The calls a function makes of its own name, by node and function: the only callers a
+        /// function's own effects must not reach.
+        private var ownNameCalls: [[Int32: [Int32]]] = []
+        private var sources: [[UInt64: (first: Int32, several: Bool)]] = []
         private let symbolOfFunction: [Int32]
+
+        /// What adding an effect changed.
+        enum Addition {
+            /// No function of the name had it.
+            case first
+            /// One function, `first`, had it; now another has too.
+            case second(first: Int32)
+            /// Nothing the callers can see.
+            case known
+        }
 
         init(_ resolved: [ResolvedSlice], symbolOfFunction: [Int32]) {
             self.symbolOfFunction = symbolOfFunction
             for slice in resolved {
                 for (symbol, caller, call) in slice.byName {
                     if nodeOfSymbol[symbol] == nil {
-                        nodeOfSymbol[symbol] = symbols.count
-                        symbols.append(symbol)
+                        nodeOfSymbol[symbol] = sites.count
                         sites.append([])
-                        items.append([])
+                        ownNameCalls.append([:])
                         sources.append([:])
                     }
-                    sites[nodeOfSymbol[symbol]!].append((caller, call))
+                    let node = nodeOfSymbol[symbol]!
+                    sites[node].append((caller, call))
+                    if symbolOfFunction[Int(caller)] == symbol { ownNameCalls[node][caller, default: []].append(call) }
                 }
             }
         }
 
-        var count: Int { symbols.count }
+        var count: Int { sites.count }
 
         func node(ofFunction function: Int) -> Int? {
+            guard !nodeOfSymbol.isEmpty else { return nil }
             let symbol = symbolOfFunction[function]
-            return symbol < 0 || nodeOfSymbol.isEmpty ? nil : nodeOfSymbol[symbol]
+            return symbol < 0 ? nil : nodeOfSymbol[symbol]
         }
 
-        func symbol(of node: Int) -> Int32 { symbols[node] }
         func callers(of node: Int) -> [(caller: Int32, call: Int32)] { sites[node] }
-        func effects(of node: Int) -> [UInt64] { items[node] }
 
-        /// Whether a function other than `function` brought `effect` to the node.
-        func hasOtherSource(_ effect: UInt64, than function: Int32, in node: Int) -> Bool {
-            guard let source = sources[node][effect] else { return false }
-            return source.count > 1 || source.first != function
-        }
+        /// The calls `function` makes of its own name.
+        func calls(by function: Int32, in node: Int) -> [Int32] { ownNameCalls[node][function] ?? [] }
 
-        /// Gathers `function`'s effects; returns whether the node changed in a way its callers
-        /// see (a new effect, or a second function having one).
-        mutating func add(_ effects: [UInt64], from function: Int32, to node: Int) -> Bool {
-            var changed = false
-            for effect in effects {
-                if let source = sources[node][effect] {
-                    // Each function counts once per effect; a function is only added again with
-                    // the effects it had before, so `first` tells a repeat from a second function.
-                    guard source.first != function, source.count < 2 else { continue }
-                    sources[node][effect] = (2, source.first)
-                    changed = true
-                } else {
-                    sources[node][effect] = (1, function)
-                    items[node].append(effect)
-                    changed = true
-                }
+        /// Notes that `function` has `effect`.
+        mutating func add(_ effect: UInt64, from function: Int32, to node: Int) -> Addition {
+            guard let source = sources[node][effect] else {
+                sources[node][effect] = (function, false)
+                return .first
             }
-            return changed
+            guard !source.several, source.first != function else { return .known }
+            sources[node][effect] = (source.first, true)
+            return .second(first: source.first)
         }
     }
 
