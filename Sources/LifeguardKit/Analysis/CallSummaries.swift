@@ -1062,7 +1062,8 @@ public struct FileSummaries: Sendable {
                                             typeIndex: typeNode >= 0 ? Int32(truncatingIfNeeded: outline.nodes[typeNode].detail) : -1,
                                             effects: [], calls: 0..<0))
             }
-            var tables = Tables()
+            // Sized for the file's distinct call names: growing by doubling rehashed every name.
+            var tables = Tables(names: NameSlots(capacity: model.callSlots.count))
             var effects = [Set<UInt64>](repeating: [], count: summaries.count)
             // What each function does to its own locals, for the calls that hand them on.
             let direct = model.directCalls()
@@ -1083,12 +1084,14 @@ public struct FileSummaries: Sendable {
                 let name = declaredBaseNames == nil ? nil : model.callSlots.name(slot)
                 let declared = name.map { declaredBaseNames!.contains($0) } ?? true
                 let passive = !declared && FrameworkCalls.passive.contains(name!)
+                // The calls of a name given no arguments all spell one full name (`reloadData()`).
+                var bareCallee: Int32?
                 for call in calls {
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                     if let packed = record(call, direct: direct[call] ?? [], declared: declared,
                                            locals: localEffects[function.index], effects: &effects[function.index],
-                                           tables: &tables, function: function) {
+                                           tables: &tables, function: function, bareCallee: &bareCallee) {
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
                 }
@@ -1130,6 +1133,8 @@ public struct FileSummaries: Sendable {
         /// decides from the name's binding (`nil`: from the tokens).
         enum Quick {
             case target(CallSummaries.Target?)
+            /// A property of `self`, named by this token: interned from its bytes, not as a string.
+            case member(Int)
             case general(Binding?)
         }
 
@@ -1138,16 +1143,16 @@ public struct FileSummaries: Sendable {
             let first = range.lowerBound
             if throughSelf {
                 guard let dot = tree.nextSignificant(after: first), let name = tree.nextSignificant(after: dot) else { return .general(nil) }
-                return .target(.member(tree.text(ofToken: name)))
+                return .member(name)
             }
             if tree.token(first, is: "self") { return .target(.selfObject) }
-            let binding = model.binding(ofToken: TokenID(first))
+            guard let binding = model.declaredBinding(ofToken: TokenID(first)) else {
+                // A bare name that is no member is a global: not a target.
+                return model.isSelfMember(freeToken: first, at: node) ? .member(first) : .target(nil)
+            }
             switch binding {
             case .selfValue:
                 return .target(.selfObject)
-            case .free(let free):
-                // A bare name that is no member is a global: not a target.
-                return .target(model.isSelfMember(free: free, at: node) ? .member(free) : nil)
             case .parameter(let owner, let position):
                 return .target(owner == function ? .parameter(position) : nil)
             default:
@@ -1177,7 +1182,7 @@ public struct FileSummaries: Sendable {
         /// calls, its arguments written to `tables`, when it is one.
         func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
                     locals: [VariableID: UInt16], effects: inout Set<UInt64>, tables: inout Tables,
-                    function: FunctionID) -> PackedCalls.Call? {
+                    function: FunctionID, bareCallee: inout Int32?) -> PackedCalls.Call? {
             if !direct.isEmpty {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
@@ -1193,8 +1198,16 @@ public struct FileSummaries: Sendable {
             let argumentStart = Int32(truncatingIfNeeded: tables.calls.arguments.count)
             let localStart = Int32(truncatingIfNeeded: tables.calls.localArguments.count)
             func add(_ position: Int, _ target: CallSummaries.Target) {
-                tables.calls.arguments.append(PackedCalls.Argument(position: Int32(truncatingIfNeeded: position),
-                                                                   target: tables.pack(target)))
+                add(position, packed: tables.pack(target))
+            }
+            func add(_ position: Int, packed: UInt64) {
+                tables.calls.arguments.append(PackedCalls.Argument(position: Int32(truncatingIfNeeded: position), target: packed))
+            }
+            func member(_ token: Int) -> UInt64 {
+                let range = model.tree.nameBytes(ofToken: token)
+                return PackedEffects.member(model.tree.source.bytes.withUnsafeBufferPointer {
+                    tables.names.insert(bytes: UnsafeBufferPointer(rebasing: $0[range]))
+                })
             }
             for (position, argument) in model.arguments(of: call).enumerated() where argument.closure == nil {
                 // A target is a parameter, a property or a local: written as a plain name (or
@@ -1205,6 +1218,9 @@ public struct FileSummaries: Sendable {
                 switch quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID, in: function) {
                 case .target(let quick):
                     if let quick, declared || quick.isParameter { add(position, quick) }
+                    continue
+                case .member(let token):
+                    if declared { add(position, packed: member(token)) }
                     continue
                 case .general(let found):
                     binding = found
@@ -1222,12 +1238,16 @@ public struct FileSummaries: Sendable {
                 }
             }
             var receiver: CallSummaries.Target?
+            // A receiver that is a property of `self`, by its name's token.
+            var receiverMember: Int?
             if declared, !item.isImplicitMember {
                 if let range = item.receiver {
                     if let throughSelf = model.simpleReference(range) {
                         switch quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function) {
                         case .target(let quick):
                             receiver = quick
+                        case .member(let token):
+                            receiverMember = token
                         case .general(let binding):
                             receiver = model.trackableObject(range, binding: binding, at: item.nodeID).flatMap { target($0, in: function) }
                         }
@@ -1238,9 +1258,17 @@ public struct FileSummaries: Sendable {
             }
             let arguments = argumentStart..<Int32(truncatingIfNeeded: tables.calls.arguments.count)
             let localArguments = localStart..<Int32(truncatingIfNeeded: tables.calls.localArguments.count)
-            guard receiver != nil || !arguments.isEmpty || !localArguments.isEmpty else { return nil }
-            return PackedCalls.Call(callee: model.withFullName(of: call) { tables.names.insert(bytes: $0) },
-                                    receiver: receiver.map { tables.pack($0) } ?? PackedEffects.noTarget,
+            guard receiver != nil || receiverMember != nil || !arguments.isEmpty || !localArguments.isEmpty else { return nil }
+            let callee: Int32
+            if item.arguments.isEmpty, let bareCallee {
+                callee = bareCallee
+            } else {
+                callee = model.withFullName(of: call) { tables.names.insert(bytes: $0) }
+                if item.arguments.isEmpty { bareCallee = callee }
+            }
+            // A member receiver's name is interned after the callee's, as before: a file's names keep their order.
+            return PackedCalls.Call(callee: callee,
+                                    receiver: receiverMember.map(member) ?? receiver.map { tables.pack($0) } ?? PackedEffects.noTarget,
                                     arguments: arguments, localArguments: localArguments)
         }
 

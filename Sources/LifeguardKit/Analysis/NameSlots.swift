@@ -254,17 +254,36 @@ struct SlotGrouping: Sendable {
 
     /// `slots[item]` is each item's slot, all in `0..<slotCount`.
     init(slots: [Int32], slotCount: Int) {
-        var starts = [Int32](repeating: 0, count: slotCount + 1)
-        for slot in slots { starts[Int(slot) + 1] += 1 }
-        for slot in 0..<slotCount { starts[slot + 1] += starts[slot] }
-        var next = starts
+        // Through buffer pointers, each slot checked once: this runs for every file (its call
+        // names, its declarations), where checked array writes cost more than the counting.
+        var ends = [Int32](repeating: 0, count: slotCount + 1)
         var order = [Int32](repeating: 0, count: slots.count)
-        for (item, slot) in slots.enumerated() {
-            order[Int(next[Int(slot)])] = Int32(truncatingIfNeeded: item)
-            next[Int(slot)] += 1
+        slots.withUnsafeBufferPointer { slots in
+            ends.withUnsafeMutableBufferPointer { ends in
+                for slot in slots {
+                    precondition(slot >= 0 && Int(slot) < slotCount, "slot out of range")
+                    ends[Int(slot) + 1] += 1
+                }
+                for slot in 0..<slotCount { ends[slot + 1] += ends[slot] }
+                // Each slot's count moves from its start to its end as its items are placed.
+                order.withUnsafeMutableBufferPointer { order in
+                    for item in slots.indices {
+                        let slot = Int(slots[item])
+                        order[Int(ends[slot])] = Int32(truncatingIfNeeded: item)
+                        ends[slot] += 1
+                    }
+                }
+            }
         }
         self.order = order
-        ranges = (0..<slotCount).map { starts[$0]..<starts[$0 + 1] }
+        ranges = [Range<Int32>](unsafeUninitializedCapacity: slotCount) { buffer, count in
+            var start: Int32 = 0
+            for slot in 0..<slotCount {
+                buffer.initializeElement(at: slot, to: start..<ends[slot])
+                start = ends[slot]
+            }
+            count = slotCount
+        }
     }
 }
 

@@ -190,6 +190,28 @@ extension FileModel {
         return scopes.binding(ofToken: token.index, in: tree)
     }
 
+    /// `binding(ofToken:)`, or `nil` where that is `.free`: a free name is not made into a string.
+    func declaredBinding(ofToken token: TokenID) -> Binding? {
+        let range = tree.nameBytes(ofToken: token.index)
+        if range.isEmpty || tree.source.bytes[range.lowerBound] == UInt8(ascii: "$") {
+            let binding = binding(of: tree.text(ofToken: token.index), at: token)
+            if case .free = binding { return nil }
+            return binding
+        }
+        return scopes.declaredBinding(ofToken: token.index, in: tree)
+    }
+
+    /// `isSelfMember(free:at:)` for the name the token `token` spells, told from its first byte
+    /// when that is ASCII and no index of the run is there to ask (pass 1's model).
+    func isSelfMember(freeToken token: Int, at node: NodeID) -> Bool {
+        let range = tree.nameBytes(ofToken: token)
+        guard !index.seesTheRun, !range.isEmpty, tree.source.bytes[range.lowerBound] < 0x80 else {
+            return isSelfMember(free: tree.text(ofToken: token), at: node)
+        }
+        let first = tree.source.bytes[range.lowerBound]
+        return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") && outline.nodes[node.index].enclosingType >= 0
+    }
+
     /// `$0` at a token: a parameter of the innermost closure around it that names none.
     private func anonymousParameter(_ position: Int, at token: TokenID) -> Binding {
         guard var node = innermostNode(containing: token.index) else { return .free("$\(position)") }
@@ -359,8 +381,7 @@ extension FileModel {
         guard let initializer = declaration.initializer else {
             // `if let child`, `guard let child`: the outer `child`.
             guard declaration.isConditionalBinding else { return own }
-            return objectOfName(tree.name(of: declaration), token: TokenID(declaration.nameToken), at: node, hops: hops + 1,
-                                visited: &visited)
+            return object(of: binding(ofToken: TokenID(declaration.nameToken)), at: node, hops: hops + 1, visited: &visited)
         }
         if initializerIsCallResult(initializer) { return own }
         guard let source = Self.aliasSource(tree, initializer) else { return own }

@@ -137,8 +137,9 @@ extension FileModel {
             let may = callSlots.withName(slot) { ASCIIWords.mayHaveDirectEffects($0) }
                 ?? ProtocolVocabulary.mayHaveDirectEffects(callSlots.name(slot))
             guard may else { continue }
+            let name = DirectCallName(callSlots.name(slot))
             for call in calls {
-                result.set(directEffects(of: call), for: call)
+                result.set(directEffects(of: call, name: name), for: call)
             }
         }
         return result
@@ -208,16 +209,33 @@ extension FileModel {
         }
     }
 
+    /// A call's base name as `directEffects(of:name:)` reads it: worked out once for all of a
+    /// file's calls of the name, not hashed again for each.
+    struct DirectCallName {
+        let text: String
+        let isUIKitCall: Bool
+        let makesNavigationController: Bool
+        let receivesElements: Bool
+
+        init(_ text: String) {
+            self.text = text
+            isUIKitCall = ProtocolVocabulary.directCallNames.contains(text)
+            makesNavigationController = text.hasSuffix("NavigationController")
+            receivesElements = ClosureReceiverRelation.elementCalls.contains(text)
+                || ClosureReceiverRelation.elementOrSelfCalls.contains(text)
+        }
+    }
+
     /// The protocol steps a call performs by UIKit's own API, on which objects.
-    func directEffects(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
-        let name = self.name(of: call)
+    func directEffects(of call: CallID, name spelled: DirectCallName) -> [(ObjectRef, CallSummaries.Effect)] {
+        let name = spelled.text
         let item = outline.calls[call.index]
-        guard ProtocolVocabulary.directCallNames.contains(name) else {
+        guard spelled.isUIKitCall else {
             // `UINavigationController(rootViewController: x)` makes a container that owns `x`.
-            if name.hasSuffix("NavigationController"), item.receiver == nil, let root = argument("rootViewController", of: call) {
+            if spelled.makesNavigationController, item.receiver == nil, let root = argument("rootViewController", of: call) {
                 return [(object(ofTokens: root.expression, at: item.nodeID), .handedToContainer)]
             }
-            if ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name) {
+            if spelled.receivesElements {
                 return pointFreeContainment(of: call, name: name).map { [$0] } ?? []
             }
             return constraintEffects(of: call, name: name).map { [($0, .constrained)] } ?? []
@@ -268,10 +286,9 @@ extension FileModel {
     }
 
     /// `newValue.map(addChild)`, `controllers.forEach(addChild)`: the receiver's value (or each
-    /// element) is added as a child.
+    /// element) is added as a child. `name` is one of `ClosureReceiverRelation`'s element calls.
     func pointFreeContainment(of call: CallID, name: String) -> (ObjectRef, CallSummaries.Effect)? {
-        guard ClosureReceiverRelation.elementCalls.contains(name) || ClosureReceiverRelation.elementOrSelfCalls.contains(name),
-              let argument = arguments(of: call).first, arguments(of: call).count == 1, argument.closure == nil else { return nil }
+        guard let argument = arguments(of: call).first, arguments(of: call).count == 1, argument.closure == nil else { return nil }
         let text = tree.compactText(ofTokens: argument.expression)
         guard text == "addChild" || text == "self.addChild" || text == "addChildViewController" else { return nil }
         var object = receiverObject(of: call)
@@ -518,8 +535,20 @@ enum ASCIIWords {
         let ends = Self.ends
         if ends[Int(first)] & 1 != 0, prefixes.contains(where: { hasPrefix(name, $0) }) { return true }
         if ends[Int(last)] & 2 != 0, suffixes.contains(where: { hasSuffix(name, $0) }) { return true }
+        // Hashed only when some whole name has this first byte and length.
+        guard exactShapes[Int(first)] & (1 << UInt64(min(name.count, 63))) != 0 else { return false }
         return exact.slot(of: name) != nil
     }
+
+    /// For each first byte, bit `n` (63 for 63 and longer): some whole name of `exact` that long
+    /// starts with it.
+    private static let exactShapes: [UInt64] = {
+        var table = [UInt64](repeating: 0, count: 256)
+        for name in ProtocolVocabulary.exactNames {
+            if let first = name.utf8.first { table[Int(first)] |= 1 << UInt64(min(name.utf8.count, 63)) }
+        }
+        return table
+    }()
 
     /// For each byte, bit 0: some prefix starts with it; bit 1: some suffix ends with it.
     private static let ends: [UInt8] = {
@@ -558,23 +587,29 @@ enum ASCIIWords {
 /// The direct effects of a file's calls, by call position (asked for every call of the file: an
 /// array read, where a dictionary hashed every call).
 struct DirectCallEffects {
-    private var effects: [[(ObjectRef, CallSummaries.Effect)]]
+    /// Each call's position in `effects`, or -1: few calls have effects, and a file's array of
+    /// integers is filled at once, where an array of arrays was set up element by element.
+    private var positions: [Int32]
+    private var effects: [[(ObjectRef, CallSummaries.Effect)]] = []
 
     init(calls count: Int) {
-        effects = Array(repeating: [], count: count)
+        positions = Array(repeating: -1, count: count)
     }
 
     mutating func set(_ found: [(ObjectRef, CallSummaries.Effect)], for call: CallID) {
-        effects[call.index] = found
+        guard !found.isEmpty else { return }
+        positions[call.index] = Int32(truncatingIfNeeded: effects.count)
+        effects.append(found)
     }
 
     /// The call's effects; `nil` when it has none.
     subscript(call: CallID) -> [(ObjectRef, CallSummaries.Effect)]? {
-        effects[call.index].isEmpty ? nil : effects[call.index]
+        let position = positions[call.index]
+        return position < 0 ? nil : effects[Int(position)]
     }
 
     /// The calls with effects, in source order.
     var found: some Sequence<(call: CallID, effects: [(ObjectRef, CallSummaries.Effect)])> {
-        effects.indices.lazy.filter { !effects[$0].isEmpty }.map { (CallID($0), effects[$0]) }
+        positions.indices.lazy.filter { positions[$0] >= 0 }.map { (CallID($0), effects[Int(positions[$0])]) }
     }
 }

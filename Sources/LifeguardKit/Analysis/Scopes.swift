@@ -117,12 +117,17 @@ final class ScopeTable: Sendable {
     /// same answer as `binding(of: tree.text(ofToken: token), at: token)`, with the name looked
     /// up as bytes in place, so a local or parameter costs no string.
     func binding(ofToken token: Int, in tree: SyntaxTree) -> Binding {
+        declaredBinding(ofToken: token, in: tree) ?? .free(tree.text(ofToken: token))
+    }
+
+    /// `binding(ofToken:in:)`, or `nil` where that is `.free`: no string is made for the name.
+    func declaredBinding(ofToken token: Int, in tree: SyntaxTree) -> Binding? {
         let range = tree.nameBytes(ofToken: token)
         // `self` and `super` hold no letter another scalar is canonically equivalent to (as
         // KELVIN SIGN is to `K`): comparing bytes is comparing strings.
         if tree.source.bytes(range, equal: "self") || tree.source.bytes(range, equal: "super") { return .selfValue }
         let slot = tree.source.bytes.withUnsafeBufferPointer { slots.slot(of: UnsafeBufferPointer(rebasing: $0[range])) }
-        return slot.flatMap { binding(inSlot: $0, at: token) } ?? .free(tree.text(ofToken: token))
+        return slot.flatMap { binding(inSlot: $0, at: token) }
     }
 
     /// The entry of a name's slot that encloses `token`, if any.
@@ -152,14 +157,16 @@ final class ScopeTable: Sendable {
     private struct Builder {
         let tree: SyntaxTree
         var outline: Outline { tree.outline }
-        /// Entries in the order they were added, each with its name's slot.
-        var collected: [(slot: Int32, entry: Entry)] = []
+        /// Entries in the order they were added, and each one's name's slot.
+        var collected: [Entry] = []
+        var collectedSlots: [Int32] = []
         var slots: NameSlots
 
         init(tree: SyntaxTree) {
             self.tree = tree
             slots = NameSlots(capacity: tree.outline.variables.count + tree.outline.parameters.count)
             collected.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
+            collectedSlots.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
         }
 
         /// Adds the name a token spells (backticks removed), read from the source in place.
@@ -167,16 +174,16 @@ final class ScopeTable: Sendable {
             guard from < to, token >= 0, token < tree.tokens.count else { return }
             let range = tree.nameBytes(ofToken: token)
             guard !range.isEmpty, !(range.count == 1 && tree.source.bytes[range.lowerBound] == UInt8(ascii: "_")) else { return }
-            let slot = tree.source.bytes.withUnsafeBufferPointer { slots.insert(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
-            collected.append((slot, Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
-                                          stored: StoredBinding(binding), parent: -1)))
+            collectedSlots.append(tree.source.bytes.withUnsafeBufferPointer { slots.insert(bytes: UnsafeBufferPointer(rebasing: $0[range])) })
+            collected.append(Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
+                                   stored: StoredBinding(binding), parent: -1))
         }
 
         mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
             guard from < to, !name.isEmpty, name != "_" else { return }
-            let slot = slots.insert(name)
-            collected.append((slot, Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
-                                          stored: StoredBinding(binding), parent: -1)))
+            collectedSlots.append(slots.insert(name))
+            collected.append(Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
+                                   stored: StoredBinding(binding), parent: -1))
         }
 
         mutating func addVariable(_ id: VariableID) {
@@ -366,30 +373,33 @@ final class ScopeTable: Sendable {
         /// have one entry, already in order, with no encloser) and links every entry to its
         /// encloser, by position within its name's run.
         mutating func finish() -> (slots: NameSlots, ranges: [Range<Int32>], entries: [Entry]) {
-            let grouping = SlotGrouping(slots: collected.map(\.slot), slotCount: slots.count)
-            var entries = grouping.order.map { collected[Int($0)].entry }
+            let grouping = SlotGrouping(slots: collectedSlots, slotCount: slots.count)
+            var entries = collected.withUnsafeBufferPointer { collected in grouping.order.map { collected[Int($0)] } }
             var open: [Int] = []
-            for range in grouping.ranges {
-                guard range.count > 1 else { continue }
-                let base = Int(range.lowerBound)
-                // Outer entries first when two start together, so the inner one is found first.
-                // Entries come in source order within each kind of declaration, so most runs are
-                // sorted already: checked first, which costs a comparison per entry.
-                func before(_ left: Entry, _ right: Entry) -> Bool {
-                    left.from != right.from ? left.from < right.from : left.to > right.to
-                }
-                var sorted = true
-                for index in (base + 1)..<Int(range.upperBound) where before(entries[index], entries[index - 1]) {
-                    sorted = false
-                    break
-                }
-                if !sorted { entries[base..<Int(range.upperBound)].sort(by: before) }
-                open.removeAll(keepingCapacity: true)
-                for index in 0..<range.count {
-                    let from = entries[base + index].from
-                    while let last = open.last, entries[base + last].to <= from { open.removeLast() }
-                    entries[base + index].parent = Int32(open.last ?? -1)
-                    open.append(index)
+            // Worked on in place: every entry of a file is read and linked here.
+            entries.withUnsafeMutableBufferPointer { entries in
+                for range in grouping.ranges {
+                    guard range.count > 1 else { continue }
+                    let base = Int(range.lowerBound)
+                    // Outer entries first when two start together, so the inner one is found first.
+                    // Entries come in source order within each kind of declaration, so most runs are
+                    // sorted already: checked first, which costs a comparison per entry.
+                    func before(_ left: Entry, _ right: Entry) -> Bool {
+                        left.from != right.from ? left.from < right.from : left.to > right.to
+                    }
+                    var sorted = true
+                    for index in (base + 1)..<Int(range.upperBound) where before(entries[index], entries[index - 1]) {
+                        sorted = false
+                        break
+                    }
+                    if !sorted { entries[base..<Int(range.upperBound)].sort(by: before) }
+                    open.removeAll(keepingCapacity: true)
+                    for index in 0..<range.count {
+                        let from = entries[base + index].from
+                        while let last = open.last, entries[base + last].to <= from { open.removeLast() }
+                        entries[base + index].parent = Int32(open.last ?? -1)
+                        open.append(index)
+                    }
                 }
             }
             return (slots, grouping.ranges, entries)
