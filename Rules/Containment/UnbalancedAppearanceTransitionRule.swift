@@ -99,6 +99,8 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
             ("beginAppearanceTransition", CallSummaries.Effect.appearanceEnded, "endAppearanceTransition"),
             ("endAppearanceTransition", .appearanceBegan, "beginAppearanceTransition"),
         ] {
+            // The partners a type holds, gathered once per type: asked for each call.
+            var partnersByType: [String: Partners] = [:]
             for call in model.calls(named: name) {
                 let node = context.outline[call].nodeID
                 guard let role = model.enclosingRole(of: node) else { continue }
@@ -115,22 +117,51 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
                                    message: Self.message(receiver: written, called: name, missing: missing))
                     continue
                 }
-                let inFile = model.protocolEvents(inTypeWithKey: role.key).contains { event in
-                    event.effect == partner && Self.pairs(object, event.object)
-                }
-                guard !inFile else { continue }
-                // Other files and superclasses: an effect on something that is no property of `self`
-                // (`.other`) is some child's, and pairs like a collective receiver.
-                let elsewhere = model.typeEffects(ofTypeWithKey: role.key).contains { targetEffect in
-                    guard targetEffect.effect == partner else { return false }
-                    if targetEffect.target == .other { return Self.kind(of: object) != .specific }
-                    return Self.kind(of: object) == .collective || model.typeTarget(of: object) == targetEffect.target
-                }
-                guard !elsewhere else { continue }
+                let partners = partnersByType[role.key] ?? Partners(of: partner, inTypeWithKey: role.key, model: model)
+                partnersByType[role.key] = partners
+                guard !partners.inFile(pairWith: object), !partners.elsewhere(pairWith: object, model: model) else { continue }
                 let written = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
                 context.report(token: context.outline[call].nameToken, node: node,
                                message: Self.message(receiver: written, called: name, missing: missing))
             }
+        }
+    }
+
+    /// The partner calls of one kind a type holds: in this file, as events by their object's
+    /// anchor; in other files and superclasses, as the targets of its summarized effects.
+    struct Partners {
+        private var inFile: [ObjectRef.Anchor: [ObjectRef]] = [:]
+        private var inFileKinds = Set<ReceiverKind>()
+        private var elsewhere = Set<CallSummaries.Target>()
+
+        init(of partner: CallSummaries.Effect, inTypeWithKey key: String, model: FileModel) {
+            for event in model.protocolEvents(inTypeWithKey: key) where event.effect == partner {
+                inFile[event.object.anchor, default: []].append(event.object)
+                inFileKinds.insert(UnbalancedAppearanceTransitionRule.kind(of: event.object))
+            }
+            for targetEffect in model.typeEffects(ofTypeWithKey: key) where targetEffect.effect == partner {
+                elsewhere.insert(targetEffect.target)
+            }
+        }
+
+        /// Whether some partner in this file `pairs` with a call on `object`.
+        func inFile(pairWith object: ObjectRef) -> Bool {
+            guard !inFileKinds.isEmpty else { return false }
+            let kind = UnbalancedAppearanceTransitionRule.kind(of: object)
+            if kind == .collective || inFileKinds.contains(.collective) { return true }
+            if kind == .parameter, inFileKinds.contains(.parameter) { return true }
+            return inFile[object.anchor]?.contains { object.isSame(as: $0) } ?? false
+        }
+
+        /// Whether the type's code elsewhere makes a partner call that may be on `object`: an
+        /// effect on something that is no property of `self` (`.other`) is some child's, and pairs
+        /// like a collective receiver.
+        func elsewhere(pairWith object: ObjectRef, model: FileModel) -> Bool {
+            guard !elsewhere.isEmpty else { return false }
+            let kind = UnbalancedAppearanceTransitionRule.kind(of: object)
+            if kind == .collective { return true }
+            if kind == .parameter, elsewhere.contains(.other) { return true }
+            return model.typeTarget(of: object).map { $0 != .other && elsewhere.contains($0) } ?? false
         }
     }
 

@@ -76,10 +76,11 @@ let scalingShapes: [ScalingShape] = [
     },
     ScalingShape(name: "same-named helpers") { n in
         // Every cell declares `configure(with:)` and calls it on another: a name declared n
-        // times and called n times on objects of unknown type.
+        // times and called n times on objects of unknown type, each stopping a timer of its own.
         (0..<n).map { index in
             ("Cell\(index).swift", "import UIKit\nfinal class Cell\(index): UIView {\n    var next: Cell\(index)?\n"
-                + "    func configure(with controller: UIViewController) {\n        next?.configure(with: controller)\n"
+                + "    var timer\(index): Timer?\n    func configure(with controller: UIViewController) {\n"
+                + "        next?.configure(with: controller)\n        timer\(index)?.invalidate()\n"
                 + "        addSubview(controller.view)\n    }\n}\n")
         }
     },
@@ -100,6 +101,15 @@ let scalingShapes: [ScalingShape] = [
         }
         text += "    func tick() {}\n    deinit {\n" + (0..<n).map { "        timer\($0)?.invalidate()\n" }.joined() + "    }\n}\n"
         return [("Timers.swift", text)]
+    },
+    ScalingShape(name: "one class, many transitions") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n {
+            text += "    let child\(index) = UIViewController()\n"
+                + "    func show\(index)() { child\(index).beginAppearanceTransition(true, animated: true) }\n"
+                + "    func shown\(index)() { child\(index).endAppearanceTransition() }\n"
+        }
+        return [("Transitions.swift", text + "}\n")]
     },
     ScalingShape(name: "superclass chain") { n in
         var text = "import UIKit\nclass C0: UIViewController {}\n"

@@ -68,7 +68,6 @@ public struct CallSummaries: Sendable {
     }
 
     /// A function's summary after propagation.
-    /// A function's summary after propagation.
     public struct Function: Sendable {
         public var fullName: String
         /// The key of the type the function belongs to, if any.
@@ -148,9 +147,10 @@ public struct CallSummaries: Sendable {
     /// Merges `files`. The functions' type keys are needed once every name is interned, and the
     /// superclasses only to resolve calls, after the tables are built: the index can still be
     /// working both out when this starts.
-    /// `fanOutLimit` is `CallSummaries.fanOutLimit` but for the test that nodes and one-by-one links agree.
+    /// `fanOutLimit` and `rounds` are `CallSummaries.fanOutLimit` and `propagationRounds` but for
+    /// the test that nodes and one-by-one links agree.
     init(files: [FileSummaries], typeKeys: Deferred<[[String]]>, superclasses: Deferred<[String: String]>,
-         fanOutLimit: Int = CallSummaries.fanOutLimit) {
+         fanOutLimit: Int = CallSummaries.fanOutLimit, rounds: Int = CallSummaries.propagationRounds) {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
         callRanges.reserveCapacity(count)
@@ -283,7 +283,7 @@ public struct CallSummaries: Sendable {
         let bySymbol = SlotGrouping(slots: siteSymbols, slotCount: symbolCount)
         callSites = bySymbol.order.map { callSites[Int($0)] }
         callSiteRanges = bySymbol.ranges
-        propagate(resolved, ownEffects: ownEffects, symbolOfFunction: symbolOfFunction)
+        propagate(resolved, ownEffects: ownEffects, symbolOfFunction: symbolOfFunction, rounds: rounds)
     }
 
     /// One lookup table of the merge.
@@ -379,10 +379,12 @@ public struct CallSummaries: Sendable {
 
     /// Records the escapes of calls to unknown code, links callees to their callers, then
     /// propagates with a worklist: when a function gains effects, only its callers are looked at
-    /// again. Effect sets only grow and are bounded (targets × effects), so this ends; the round
-    /// limit bounds how deep a chain of helpers is followed. Effects travel packed into integers
-    /// (`PackedEffects`), so propagation hashes no strings.
-    private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]], symbolOfFunction: [Int32]) {
+    /// again, and the callers of its name's node (`NameNodes`) get what it adds to that name.
+    /// Effect sets only grow and are bounded (targets × effects), so this ends; the round limit
+    /// bounds how deep a chain of helpers is followed. (Which effects a chain longer than the
+    /// limit brings depends on the order of the work, with nodes as it did with links alone.)
+    /// Effects travel packed into integers (`PackedEffects`), so propagation hashes no strings.
+    private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]], symbolOfFunction: [Int32], rounds: Int) {
         // The starting effects and the callers of each function are independent: built side by side.
         let snapshot = self
         var effects: [EffectList] = []
@@ -423,7 +425,7 @@ public struct CallSummaries: Sendable {
         }
         while let callee = pending.popLast() {
             queued[callee] = false
-            guard depth[callee] < Self.propagationRounds else { continue }
+            guard depth[callee] < rounds else { continue }
             for (caller32, call) in callers.of(callee) {
                 flow(effects[callee].items, into: Int(caller32), through: call, depth: depth[callee])
             }
@@ -432,7 +434,9 @@ public struct CallSummaries: Sendable {
             // from this function would give it (a function's own calls of its name excepted).
             let items = effects[callee].items
             let callee32 = Int32(truncatingIfNeeded: callee)
-            for effect in items[given[callee]...] {
+            // An effect on a property of `self` reaches no site of a node (they are all calls on
+            // other objects), and a type may have thousands: never gathered.
+            for effect in items[given[callee]...] where effect & PackedEffects.kindMask != PackedEffects.memberKind {
                 switch nodes.add(effect, from: callee32, to: node) {
                 case .first:
                     for (caller32, call) in nodes.callers(of: node) where caller32 != callee32 {
@@ -657,6 +661,8 @@ public struct CallSummaries: Sendable {
             return candidates.isEmpty ? nil : effects(of: candidates, onArgument: position)
         }
         // Every function of the name: the same answer for every call, worked out once.
+        // Positions are argument indices (0 and up); the receiver (`nil`) takes the key below them.
+        precondition(position.map { $0 >= 0 && $0 < Int(Int32.max) } ?? true, "an argument position is an index")
         let key = Int64(symbol) << 32 | Int64(UInt32(truncatingIfNeeded: position.map { $0 + 1 } ?? 0))
         return verdicts.nameEffects(key) { effects(of: functions(ofSymbol: symbol).map { Int($0) }, onArgument: position) }
     }

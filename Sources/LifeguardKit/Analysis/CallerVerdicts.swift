@@ -22,8 +22,12 @@ final class CallerVerdicts: @unchecked Sendable {
                                                   _ compute: () -> Value) -> Value {
         if let known = lock.withLock({ self[keyPath: table][key] }) { return known }
         let computed = compute()
-        lock.withLock { self[keyPath: table][key] = computed }
-        return computed
+        // As `FileModel.Memo`: a thread that computed it too returns what was stored first.
+        return lock.withLock {
+            if let stored = self[keyPath: table][key] { return stored }
+            self[keyPath: table][key] = computed
+            return computed
+        }
     }
 
     func argumentEffects(_ key: Int64, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
@@ -56,6 +60,7 @@ extension CallSummaries {
     /// union of `Caller.callerEffects(onArgument:in:)` over every caller that passes a target or a
     /// local there.
     public func callerEffects(of fullName: String, onArgument position: Int) -> Set<Effect> {
+        precondition(position >= 0 && position < Int(Int32.max), "an argument position is an index")
         guard let symbol = symbol(of: fullName) else { return [] }
         return verdicts.argumentEffects(Int64(symbol) << 32 | Int64(UInt32(truncatingIfNeeded: position))) {
             var result = Set<Effect>()
