@@ -99,7 +99,8 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
             ("beginAppearanceTransition", CallSummaries.Effect.appearanceEnded, "endAppearanceTransition"),
             ("endAppearanceTransition", .appearanceBegan, "beginAppearanceTransition"),
         ] {
-            // The partners a type holds, gathered once per type: asked for each call.
+            // The partners a function group and a type hold, gathered once each: asked for each call.
+            var partnersByGroup: [Int: PartnerEvents] = [:]
             var partnersByType: [String: Partners] = [:]
             for call in model.calls(named: name) {
                 let node = context.outline[call].nodeID
@@ -109,9 +110,11 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
                 // itself; otherwise the type's other methods may hold the partner (`begin` in
                 // `viewWillAppear`, `end` in `viewDidAppear`).
                 let group = model.functionGroup(of: node)
-                let groupPartners = model.protocolEvents(in: group).filter { $0.effect == partner }
+                let groupKey = group.first?.index ?? -1
+                let groupPartners = partnersByGroup[groupKey] ?? PartnerEvents(model.protocolEvents(in: group), of: partner)
+                partnersByGroup[groupKey] = groupPartners
                 if !groupPartners.isEmpty {
-                    if groupPartners.contains(where: { Self.pairs(object, $0.object) }) { continue }
+                    if groupPartners.pair(with: object) { continue }
                     let written = context.outline[call].receiver.map { context.tree.compactText(ofTokens: $0) } ?? "self"
                     context.report(token: context.outline[call].nameToken, node: node,
                                    message: Self.message(receiver: written, called: name, missing: missing))
@@ -127,31 +130,47 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
         }
     }
 
-    /// The partner calls of one kind a type holds: in this file, as events by their object's
-    /// anchor; in other files and superclasses, as the targets of its summarized effects.
+    /// Partner calls of one kind, by their receiver's anchor and kind, so whether one pairs with
+    /// a call is a lookup rather than a walk over them all.
+    struct PartnerEvents {
+        private var byAnchor: [ObjectRef.Anchor: [ObjectRef]] = [:]
+        private var kinds = Set<ReceiverKind>()
+
+        init(_ events: some Sequence<ObjectEvent>, of partner: CallSummaries.Effect) {
+            for event in events where event.effect == partner {
+                byAnchor[event.object.anchor, default: []].append(event.object)
+                kinds.insert(UnbalancedAppearanceTransitionRule.kind(of: event.object))
+            }
+        }
+
+        var isEmpty: Bool { kinds.isEmpty }
+
+        /// Whether some partner can be a call on the same controller as one on `object`: the
+        /// same object, either receiver collective, or both parameters.
+        func pair(with object: ObjectRef) -> Bool {
+            guard !kinds.isEmpty else { return false }
+            let kind = UnbalancedAppearanceTransitionRule.kind(of: object)
+            if kind == .collective || kinds.contains(.collective) { return true }
+            if kind == .parameter, kinds.contains(.parameter) { return true }
+            return byAnchor[object.anchor]?.contains { object.isSame(as: $0) } ?? false
+        }
+    }
+
+    /// The partner calls of one kind a type holds: in this file, as events; in other files and
+    /// superclasses, as the targets of its summarized effects.
     struct Partners {
-        private var inFile: [ObjectRef.Anchor: [ObjectRef]] = [:]
-        private var inFileKinds = Set<ReceiverKind>()
+        private let inFile: PartnerEvents
         private var elsewhere = Set<CallSummaries.Target>()
 
         init(of partner: CallSummaries.Effect, inTypeWithKey key: String, model: FileModel) {
-            for event in model.protocolEvents(inTypeWithKey: key) where event.effect == partner {
-                inFile[event.object.anchor, default: []].append(event.object)
-                inFileKinds.insert(UnbalancedAppearanceTransitionRule.kind(of: event.object))
-            }
+            inFile = PartnerEvents(model.protocolEvents(inTypeWithKey: key), of: partner)
             for targetEffect in model.typeEffects(ofTypeWithKey: key) where targetEffect.effect == partner {
                 elsewhere.insert(targetEffect.target)
             }
         }
 
-        /// Whether some partner in this file `pairs` with a call on `object`.
-        func inFile(pairWith object: ObjectRef) -> Bool {
-            guard !inFileKinds.isEmpty else { return false }
-            let kind = UnbalancedAppearanceTransitionRule.kind(of: object)
-            if kind == .collective || inFileKinds.contains(.collective) { return true }
-            if kind == .parameter, inFileKinds.contains(.parameter) { return true }
-            return inFile[object.anchor]?.contains { object.isSame(as: $0) } ?? false
-        }
+        /// Whether some partner in this file pairs with a call on `object`.
+        func inFile(pairWith object: ObjectRef) -> Bool { inFile.pair(with: object) }
 
         /// Whether the type's code elsewhere makes a partner call that may be on `object`: an
         /// effect on something that is no property of `self` (`.other`) is some child's, and pairs
@@ -180,15 +199,6 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
         case .closureParameter, .pattern, .opaque: return .collective
         case .parameter where object.path.isEmpty: return .parameter
         default: return object.path.contains(.element) || object.path.contains(.elementOrSelf) ? .collective : .specific
-        }
-    }
-
-    /// Whether a `begin` on one receiver and an `end` on another can be the same controller's.
-    static func pairs(_ lhs: ObjectRef, _ rhs: ObjectRef) -> Bool {
-        if lhs.isSame(as: rhs) { return true }
-        switch (kind(of: lhs), kind(of: rhs)) {
-        case (.collective, _), (_, .collective), (.parameter, .parameter): return true
-        default: return false
         }
     }
 

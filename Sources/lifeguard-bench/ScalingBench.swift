@@ -111,6 +111,16 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Transitions.swift", text + "}\n")]
     },
+    ScalingShape(name: "one function, many calls") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    var kids: [UIViewController] = []\n"
+            + "    override func viewWillAppear(_ animated: Bool) {\n        super.viewWillAppear(animated)\n"
+        for index in 0..<n {
+            text += "        kids[\(index)].beginAppearanceTransition(true, animated: animated)\n"
+                + "        NotificationCenter.default.addObserver(forName: .init(\"n\(index)\"), object: nil, queue: nil) { _ in self.view.setNeedsLayout() }\n"
+                + "        Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.tick() }\n"
+        }
+        return [("Calls.swift", text + "        kids[0].endAppearanceTransition()\n    }\n    func tick() {}\n}\n")]
+    },
     ScalingShape(name: "superclass chain") { n in
         var text = "import UIKit\nclass C0: UIViewController {}\n"
         for index in 1..<n { text += "class C\(index): C\(index - 1) { override func viewDidLoad() { super.viewDidLoad() } }\n" }
