@@ -121,6 +121,13 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Calls.swift", text + "        kids[0].endAppearanceTransition()\n    }\n    func tick() {}\n}\n")]
     },
+    ScalingShape(name: "suppressed findings") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    let other = UIViewController()\n    func run() {\n"
+        for _ in 0..<n {
+            text += "        // lifeguard:disable:next manual_lifecycle_call\n        other.viewDidLoad()\n        other.viewWillAppear(true)\n"
+        }
+        return [("Suppressed.swift", text + "    }\n}\n")]
+    },
     ScalingShape(name: "superclass chain") { n in
         var text = "import UIKit\nclass C0: UIViewController {}\n"
         for index in 1..<n { text += "class C\(index): C\(index - 1) { override func viewDidLoad() { super.viewDidLoad() } }\n" }

@@ -169,4 +169,78 @@ final class SuppressionTests: XCTestCase {
     func testPlainCommentsMentioningLifeguardAreIgnored() {
         XCTAssertEqual(ids("// lifeguard is great\n// lifeguard:frobnicate flag_me\nflagMe()\n"), ["3:flag_me"])
     }
+
+    /// The filter reads findings in source order, each region command once. It must decide as
+    /// reading every command for every finding did: that reading is kept here as the oracle and
+    /// both are run on random commands (in and out of order, both kinds, `all`, enables) and findings.
+    func testSuppressionFilterDecidesAsReadingEveryCommandDid() {
+        var generator = SeededGenerator(seed: 7)
+        func pick(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
+        let actions: [SuppressionCommand.Action] = [.disable, .enable, .disableNext, .disableThis, .disablePrevious]
+        let idSets = [["a"], ["b"], ["all"], ["a", "b"], ["a", "all"], ["c"]]
+        let location = SourceLocation(line: 1, column: 1)
+        for round in 0..<300 {
+            var commands = (0..<pick(12)).map { _ -> SuppressionCommand in
+                let start = pick(200)
+                return SuppressionCommand(action: actions[pick(actions.count)], ruleIDs: idSets[pick(idSets.count)], reason: nil,
+                                          range: start..<(start + 5), line: pick(20), isSwiftLint: pick(3) == 0)
+            }
+            if round % 3 != 0 { commands.sort { $0.range.lowerBound < $1.range.lowerBound } }
+            let diagnostics = (0..<pick(15)).map { _ -> Diagnostic in
+                let start = pick(200)
+                return Diagnostic(ruleID: ["a", "b", "c"][pick(3)], severity: .warning, message: "", path: "F.swift",
+                                  range: start..<(start + 1), start: location, end: location)
+            }
+            let lineOf = { (offset: Int) in offset / 10 }
+            let outcome = SuppressionFilter(commands: commands, knownRuleIDs: []).apply(to: diagnostics, lineOf: lineOf)
+            let expected = Self.applyReadingEveryCommand(commands, to: diagnostics, lineOf: lineOf)
+            XCTAssertEqual(outcome.kept.map(\.range), expected.kept.map(\.range), "round \(round)")
+            XCTAssertEqual(outcome.kept.map(\.ruleID), expected.kept.map(\.ruleID), "round \(round)")
+            XCTAssertEqual(outcome.used, expected.used, "round \(round)")
+        }
+    }
+
+    /// The filter as it was: every command read for every finding.
+    static func applyReadingEveryCommand(_ commands: [SuppressionCommand], to diagnostics: [Diagnostic],
+                                         lineOf: (Int) -> Int) -> SuppressionFilter.Outcome {
+        func matchingID(_ command: SuppressionCommand, _ ruleID: String) -> String? {
+            if command.ruleIDs.contains(ruleID) { return ruleID }
+            if command.ruleIDs.contains("all") { return "all" }
+            return nil
+        }
+        var used: [Int: Set<String>] = [:]
+        var kept: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let line = lineOf(diagnostic.range.lowerBound)
+            var suppressedBy: Int?
+            var suppressingID = ""
+            var regionCommand: [Bool: Int] = [:]
+            for (index, command) in commands.enumerated() where command.action == .disable || command.action == .enable {
+                guard command.range.lowerBound <= diagnostic.range.lowerBound else { break }
+                if let id = matchingID(command, diagnostic.ruleID) {
+                    regionCommand[command.isSwiftLint] = command.action == .disable ? index : nil
+                    if command.action == .disable { suppressingID = id }
+                }
+            }
+            if let region = regionCommand[false] ?? regionCommand[true] {
+                suppressedBy = region
+            } else {
+                for (index, command) in commands.enumerated()
+                where (command.action == .disableNext || command.action == .disableThis || command.action == .disablePrevious)
+                    && command.line == line {
+                    if let id = matchingID(command, diagnostic.ruleID) {
+                        suppressedBy = index
+                        suppressingID = id
+                        break
+                    }
+                }
+            }
+            if let suppressedBy {
+                used[suppressedBy, default: []].insert(suppressingID)
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        return SuppressionFilter.Outcome(kept: kept, used: used)
+    }
 }

@@ -160,43 +160,90 @@ public struct SuppressionFilter {
     }
 
     public func apply(to diagnostics: [Diagnostic], lineOf: (Int) -> Int) -> Outcome {
+        // Line commands by their line, in order; region commands in order. Diagnostics are read
+        // in source order, so each region command is read once however many findings follow it
+        // (a file of thousands of suppressed findings was quadratic).
+        var lineCommands: [Int: [Int]] = [:]
+        var regionCommands: [Int] = []
+        for (index, command) in commands.enumerated() {
+            switch command.action {
+            case .disable, .enable: regionCommands.append(index)
+            case .disableNext, .disableThis, .disablePrevious: lineCommands[command.line, default: []].append(index)
+            }
+        }
+        var regions = RegionState()
+        var read = 0
+        var verdicts = [(command: Int, id: String)?](repeating: nil, count: diagnostics.count)
+        for position in diagnostics.indices.sorted(by: { diagnostics[$0].range.lowerBound < diagnostics[$1].range.lowerBound }) {
+            let diagnostic = diagnostics[position]
+            // The region commands before the diagnostic: those up to the first one after it.
+            while read < regionCommands.count, commands[regionCommands[read]].range.lowerBound <= diagnostic.range.lowerBound {
+                regions.read(commands[regionCommands[read]], at: regionCommands[read])
+                read += 1
+            }
+            if let region = regions.suppression(of: diagnostic.ruleID) {
+                verdicts[position] = region
+                continue
+            }
+            for index in lineCommands[lineOf(diagnostic.range.lowerBound)] ?? [] {
+                if let id = matchingID(commands[index], diagnostic.ruleID) {
+                    verdicts[position] = (index, id)
+                    break
+                }
+            }
+        }
         var used: [Int: Set<String>] = [:]
         var kept: [Diagnostic] = []
-        for diagnostic in diagnostics {
-            let line = lineOf(diagnostic.range.lowerBound)
-            var suppressedBy: Int?
-            var suppressingID = ""
-            // Regions: the last disable/enable before the diagnostic that names its rule wins —
-            // Lifeguard's and SwiftLint's comments each in their own right, so a SwiftLint
-            // `enable` never undoes a Lifeguard `disable`.
-            var regionCommand: [Bool: Int] = [:]
-            for (index, command) in commands.enumerated() where command.action == .disable || command.action == .enable {
-                guard command.range.lowerBound <= diagnostic.range.lowerBound else { break }
-                if let id = matchingID(command, diagnostic.ruleID) {
-                    regionCommand[command.isSwiftLint] = command.action == .disable ? index : nil
-                    if command.action == .disable { suppressingID = id }
-                }
-            }
-            if let region = regionCommand[false] ?? regionCommand[true] {
-                suppressedBy = region
+        for position in diagnostics.indices {
+            if let verdict = verdicts[position] {
+                used[verdict.command, default: []].insert(verdict.id)
             } else {
-                for (index, command) in commands.enumerated()
-                where (command.action == .disableNext || command.action == .disableThis || command.action == .disablePrevious)
-                    && command.line == line {
-                    if let id = matchingID(command, diagnostic.ruleID) {
-                        suppressedBy = index
-                        suppressingID = id
-                        break
-                    }
-                }
-            }
-            if let suppressedBy {
-                used[suppressedBy, default: []].insert(suppressingID)
-            } else {
-                kept.append(diagnostic)
+                kept.append(diagnostics[position])
             }
         }
         return Outcome(kept: kept, used: used)
+    }
+
+    /// What the region commands read so far say, rule by rule. For a rule: in each kind of comment
+    /// (Lifeguard's, SwiftLint's), the last `disable` or `enable` naming it (or `all`) decides,
+    /// Lifeguard's first — so a SwiftLint `enable` never undoes a Lifeguard `disable`; the id
+    /// credited is the one by which the last `disable` of either kind named it.
+    private struct RegionState {
+        /// By kind (SwiftLint's or not): the last command naming each rule, and the last naming
+        /// `all`, with whether it disables.
+        private var named: [Bool: [String: (index: Int, disables: Bool)]] = [:]
+        private var all: [Bool: (index: Int, disables: Bool)] = [:]
+        /// Of either kind: the last `disable` naming each rule, and the last naming `all`.
+        private var disabledNamed: [String: Int] = [:]
+        private var disabledAll: Int?
+
+        mutating func read(_ command: SuppressionCommand, at index: Int) {
+            let disables = command.action == .disable
+            for id in command.ruleIDs where id != "all" {
+                named[command.isSwiftLint, default: [:]][id] = (index, disables)
+                if disables { disabledNamed[id] = index }
+            }
+            if command.ruleIDs.contains("all") {
+                all[command.isSwiftLint] = (index, disables)
+                if disables { disabledAll = index }
+            }
+        }
+
+        /// The region command that hides a finding of `ruleID`, and the id it is credited under.
+        func suppression(of ruleID: String) -> (command: Int, id: String)? {
+            guard let command = disabling(ruleID, swiftLint: false) ?? disabling(ruleID, swiftLint: true) else { return nil }
+            // A command naming the rule and `all` names the rule.
+            let byName = disabledNamed[ruleID] ?? -1
+            return (command, byName >= (disabledAll ?? -1) ? ruleID : "all")
+        }
+
+        /// The last command of one kind naming `ruleID` or `all`, when it disables.
+        private func disabling(_ ruleID: String, swiftLint: Bool) -> Int? {
+            let byName = named[swiftLint]?[ruleID]
+            let byAll = all[swiftLint]
+            guard let last = (byName?.index ?? -1) >= (byAll?.index ?? -1) ? byName : byAll else { return nil }
+            return last.disables ? last.index : nil
+        }
     }
 
     private func matchingID(_ command: SuppressionCommand, _ ruleID: String) -> String? {
