@@ -128,6 +128,7 @@ public final class FileModel: Sendable {
         private var selfTokens: [Int]?
         private var destinations: [Int: ValueDestination]?
         private var memberVariables: [Int: [String: VariableID]] = [:]
+        private var effectsByGroup: [ObjectInType: [[FunctionID]: Set<CallSummaries.Effect>]] = [:]
         /// By variable position, sized on the first store (most files' models resolve no local).
         private var objects: [ObjectRef?] = []
         private let variableCount: Int
@@ -157,6 +158,11 @@ public final class FileModel: Sendable {
         /// What takes each expression's value, computed on first use (the same rules ask).
         func destinations(_ compute: () -> [Int: ValueDestination]) -> [Int: ValueDestination] {
             remembered({ destinations }, { destinations = $0 }, compute)
+        }
+
+        func effectsByGroup(_ key: ObjectInType, _ compute: () -> [[FunctionID]: Set<CallSummaries.Effect>])
+            -> [[FunctionID]: Set<CallSummaries.Effect>] {
+            remembered({ effectsByGroup[key] }, { effectsByGroup[key] = $0 }, compute)
         }
 
         func memberVariables(ofType type: Int, _ compute: () -> [String: VariableID]) -> [String: VariableID] {
@@ -495,4 +501,10 @@ extension FileModel {
             outline.functions[$0].kind == .function && outline.functions[$0].fullName == fullName
         }.map(FunctionID.init)
     }
+}
+
+/// An object in one type's code, as a key.
+struct ObjectInType: Hashable {
+    var object: ObjectRef
+    var typeKey: String
 }

@@ -22,9 +22,8 @@ extension FileModel {
     /// `case` of its `switch`).
     public func event(_ effects: Set<CallSummaries.Effect>, on object: ObjectRef, in group: [FunctionID],
                       besides node: NodeID? = nil, where accept: (ObjectEvent) -> Bool = { _ in true }) -> ObjectEvent? {
-        protocolEvents(on: object, in: group).first { event in
-            effects.contains(event.effect) && event.object.isSame(as: object) && accept(event)
-                && !(node.map { areExclusive(event.node, $0) } ?? false)
+        firstEvent(effects, anchoredLike: object, in: group) { event in
+            event.object.isSame(as: object) && accept(event) && !(node.map { areExclusive(event.node, $0) } ?? false)
         }
     }
 
@@ -60,18 +59,27 @@ extension FileModel {
     /// in a method of its type other than those in `group` — in this file, in other files, or in
     /// a superclass of the run — leaving out methods that perform `start` on the same object
     /// themselves (those run a whole protocol of their own).
+    /// The effects on `object` in this file's code of a type, by function group (code outside
+    /// functions left out).
+    func effectsByGroup(on object: ObjectRef, inTypeWithKey key: String) -> [[FunctionID]: Set<CallSummaries.Effect>] {
+        memo.effectsByGroup(ObjectInType(object: object, typeKey: key)) {
+            var result: [[FunctionID]: Set<CallSummaries.Effect>] = [:]
+            for event in protocolEvents(on: object, inTypeWithKey: key) where event.object.isSame(as: object) {
+                let eventGroup = functionGroup(of: event.node)
+                if !eventGroup.isEmpty { result[eventGroup, default: []].insert(event.effect) }
+            }
+            return result
+        }
+    }
+
     public func typeCompletes(_ effects: Set<CallSummaries.Effect>, for object: ObjectRef, at node: NodeID,
                               outside group: [FunctionID], unlessItAlso start: CallSummaries.Effect? = nil) -> Bool {
         guard let target = typeTarget(of: object), let role = enclosingRole(of: node) else { return false }
-        // This file: events grouped by function group.
-        var byGroup: [[FunctionID]: [ObjectEvent]] = [:]
-        for event in protocolEvents(on: object, inTypeWithKey: role.key) where event.object.isSame(as: object) {
-            let eventGroup = functionGroup(of: event.node)
-            if eventGroup == group || eventGroup.isEmpty { continue }
-            byGroup[eventGroup, default: []].append(event)
-        }
-        for (_, events) in byGroup where start == nil || !events.contains(where: { $0.effect == start }) {
-            if events.contains(where: { effects.contains($0.effect) }) { return true }
+        // This file: the effects on the object by function group, gathered once per object and type
+        // (rules ask for each call on the object).
+        for (eventGroup, groupEffects) in effectsByGroup(on: object, inTypeWithKey: role.key)
+        where eventGroup != group && (start.map { !groupEffects.contains($0) } ?? true) {
+            if !groupEffects.isDisjoint(with: effects) { return true }
         }
         // Other files and superclasses, through summaries (this file's functions are in them too,
         // which is harmless: they were judged the same way above).

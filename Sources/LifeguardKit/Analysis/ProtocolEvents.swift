@@ -80,6 +80,19 @@ extension FileModel {
         return result
     }
 
+    /// The first event in `group`, in source order, whose effect is one of `effects`, whose
+    /// object may be `object` (same anchor) and that `accept` takes. Read in place: the object's
+    /// other events are passed over by their effect, not copied out first.
+    func firstEvent(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
+                    where accept: (ObjectEvent) -> Bool) -> ObjectEvent? {
+        let index = eventIndex()
+        for position in index.byAnchor[object.anchor] ?? [] where effects.contains(index.events[position].effect) {
+            let owner = index.owner[position]
+            if group.contains(where: { $0.index == owner }), accept(index.events[position]) { return index.events[position] }
+        }
+        return nil
+    }
+
     private func eventIndex() -> EventIndex {
         memo.events {
             var index = EventIndex()
