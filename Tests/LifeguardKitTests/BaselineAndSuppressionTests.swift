@@ -162,6 +162,33 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(ids(text, unused: true), ["1:unused_suppression"])
     }
 
+    /// A Lifeguard `disable` that hides a finding is used under its own ids, whatever SwiftLint
+    /// comments follow it: a later `swiftlint:disable weak_delegate` (Lifeguard's `strong_delegate`)
+    /// once had a `lifeguard:disable all` credited under `strong_delegate`, so `all` was reported
+    /// as hiding nothing.
+    func testADisableIsUsedUnderItsOwnIdsWhenSwiftLintCommentsFollow() {
+        struct StrongDelegateStandIn: Rule {
+            static let description = RuleDescription(
+                id: "strong_delegate", name: "StrongDelegate", category: .lifecycle, defaultSeverity: .warning, summary: "Test rule.",
+                documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d", knownLimitations: "e"),
+                triggeringExamples: [], nonTriggeringExamples: [])
+
+            func check(_ context: RuleContext) {
+                for call in context.model.calls(named: "flagDelegate") {
+                    context.report(token: context.outline[call].nameToken, node: context.outline[call].nodeID, message: "flagged")
+                }
+            }
+        }
+        let configuration = LintConfiguration(rules: [RuleSetup(rule: StrongDelegateStandIn.self)], unusedSuppressionSeverity: .warning)
+        func ids(_ text: String) -> [String] {
+            Linter.lint([LintInput(path: "A.swift", bytes: Array(text.utf8))], configuration: configuration)
+                .diagnostics.map { "\($0.start.line):\($0.ruleID)" }
+        }
+        XCTAssertEqual(ids("// lifeguard:disable all\n// swiftlint:disable weak_delegate\nflagDelegate()\n"), [])
+        XCTAssertEqual(ids("// lifeguard:disable strong_delegate\n// swiftlint:disable weak_delegate\nflagDelegate()\n"), [])
+        XCTAssertEqual(ids("// lifeguard:disable all\nlet x = 1\n"), ["1:unused_suppression"], "an unused one is still reported")
+    }
+
     func testSuppressionInsideAStringIsNotASuppression() {
         XCTAssertEqual(ids("let s = \"// lifeguard:disable:next flag_me\"\nflagMe()\n"), ["2:flag_me"])
     }
@@ -171,8 +198,9 @@ final class SuppressionTests: XCTestCase {
     }
 
     /// The filter reads findings in source order, each region command once. It must decide as
-    /// reading every command for every finding did: that reading is kept here as the oracle and
-    /// both are run on random commands (in and out of order, both kinds, `all`, enables) and findings.
+    /// reading every command for every finding did: that reading is kept here as the oracle (with
+    /// the credit fixed: under the deciding command's own id) and both are run on random commands
+    /// (in and out of order, both kinds, `all`, enables) and findings.
     func testSuppressionFilterDecidesAsReadingEveryCommandDid() {
         var generator = SeededGenerator(seed: 7)
         func pick(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
@@ -200,7 +228,8 @@ final class SuppressionTests: XCTestCase {
         }
     }
 
-    /// The filter as it was: every command read for every finding.
+    /// The filter as it was, every command read for every finding, except that a region hides a
+    /// finding under the id by which its own command names the rule.
     static func applyReadingEveryCommand(_ commands: [SuppressionCommand], to diagnostics: [Diagnostic],
                                          lineOf: (Int) -> Int) -> SuppressionFilter.Outcome {
         func matchingID(_ command: SuppressionCommand, _ ruleID: String) -> String? {
@@ -224,6 +253,7 @@ final class SuppressionTests: XCTestCase {
             }
             if let region = regionCommand[false] ?? regionCommand[true] {
                 suppressedBy = region
+                suppressingID = matchingID(commands[region], diagnostic.ruleID) ?? suppressingID
             } else {
                 for (index, command) in commands.enumerated()
                 where (command.action == .disableNext || command.action == .disableThis || command.action == .disablePrevious)

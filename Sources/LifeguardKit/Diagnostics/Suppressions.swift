@@ -181,8 +181,9 @@ public struct SuppressionFilter {
                 regions.read(commands[regionCommands[read]], at: regionCommands[read])
                 read += 1
             }
-            if let region = regions.suppression(of: diagnostic.ruleID) {
-                verdicts[position] = region
+            if let region = regions.disabling(diagnostic.ruleID), let id = matchingID(commands[region], diagnostic.ruleID) {
+                // Credited under the id by which the deciding command names the rule.
+                verdicts[position] = (region, id)
                 continue
             }
             for index in lineCommands[lineOf(diagnostic.range.lowerBound)] ?? [] {
@@ -206,35 +207,22 @@ public struct SuppressionFilter {
 
     /// What the region commands read so far say, rule by rule. For a rule: in each kind of comment
     /// (Lifeguard's, SwiftLint's), the last `disable` or `enable` naming it (or `all`) decides,
-    /// Lifeguard's first — so a SwiftLint `enable` never undoes a Lifeguard `disable`; the id
-    /// credited is the one by which the last `disable` of either kind named it.
+    /// Lifeguard's first — so a SwiftLint `enable` never undoes a Lifeguard `disable`.
     private struct RegionState {
         /// By kind (SwiftLint's or not): the last command naming each rule, and the last naming
         /// `all`, with whether it disables.
         private var named: [Bool: [String: (index: Int, disables: Bool)]] = [:]
         private var all: [Bool: (index: Int, disables: Bool)] = [:]
-        /// Of either kind: the last `disable` naming each rule, and the last naming `all`.
-        private var disabledNamed: [String: Int] = [:]
-        private var disabledAll: Int?
 
         mutating func read(_ command: SuppressionCommand, at index: Int) {
             let disables = command.action == .disable
-            for id in command.ruleIDs where id != "all" {
-                named[command.isSwiftLint, default: [:]][id] = (index, disables)
-                if disables { disabledNamed[id] = index }
-            }
-            if command.ruleIDs.contains("all") {
-                all[command.isSwiftLint] = (index, disables)
-                if disables { disabledAll = index }
-            }
+            for id in command.ruleIDs where id != "all" { named[command.isSwiftLint, default: [:]][id] = (index, disables) }
+            if command.ruleIDs.contains("all") { all[command.isSwiftLint] = (index, disables) }
         }
 
-        /// The region command that hides a finding of `ruleID`, and the id it is credited under.
-        func suppression(of ruleID: String) -> (command: Int, id: String)? {
-            guard let command = disabling(ruleID, swiftLint: false) ?? disabling(ruleID, swiftLint: true) else { return nil }
-            // A command naming the rule and `all` names the rule.
-            let byName = disabledNamed[ruleID] ?? -1
-            return (command, byName >= (disabledAll ?? -1) ? ruleID : "all")
+        /// The region command that hides a finding of `ruleID`, if one does.
+        func disabling(_ ruleID: String) -> Int? {
+            disabling(ruleID, swiftLint: false) ?? disabling(ruleID, swiftLint: true)
         }
 
         /// The last command of one kind naming `ruleID` or `all`, when it disables.
