@@ -1,12 +1,20 @@
 import XCTest
 @testable import LifeguardKit
 
+extension RuleDescription {
+    /// A description for a rule that exists only in tests: the id, name and severity matter; the
+    /// documentation is placeholder text.
+    static func testRule(id: String, name: String, severity: Severity = .warning) -> RuleDescription {
+        RuleDescription(
+            id: id, name: name, category: .lifecycle, defaultSeverity: severity, summary: "Test rule.",
+            documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d", knownLimitations: "e"),
+            triggeringExamples: [], nonTriggeringExamples: [])
+    }
+}
+
 /// Flags every call named `flagMe`, so engine behavior can be tested without the real rules.
 struct FlagMeRule: Rule {
-    static let description = RuleDescription(
-        id: "flag_me", name: "FlagMe", category: .lifecycle, defaultSeverity: .warning, summary: "Test rule.",
-        documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d", knownLimitations: "e"),
-        triggeringExamples: [], nonTriggeringExamples: [])
+    static let description = RuleDescription.testRule(id: "flag_me", name: "FlagMe")
 
     func check(_ context: RuleContext) {
         for call in context.model.calls(named: "flagMe") {
@@ -17,10 +25,7 @@ struct FlagMeRule: Rule {
 }
 
 struct OtherRule: Rule {
-    static let description = RuleDescription(
-        id: "other_rule", name: "OtherRule", category: .lifecycle, defaultSeverity: .error, summary: "Test rule.",
-        documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d", knownLimitations: "e"),
-        triggeringExamples: [], nonTriggeringExamples: [])
+    static let description = RuleDescription.testRule(id: "other_rule", name: "OtherRule", severity: .error)
 
     func check(_ context: RuleContext) {
         for call in context.model.calls(named: "other") {
@@ -168,10 +173,7 @@ final class SuppressionTests: XCTestCase {
     /// as hiding nothing.
     func testADisableIsUsedUnderItsOwnIdsWhenSwiftLintCommentsFollow() {
         struct StrongDelegateStandIn: Rule {
-            static let description = RuleDescription(
-                id: "strong_delegate", name: "StrongDelegate", category: .lifecycle, defaultSeverity: .warning, summary: "Test rule.",
-                documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d", knownLimitations: "e"),
-                triggeringExamples: [], nonTriggeringExamples: [])
+            static let description = RuleDescription.testRule(id: "strong_delegate", name: "StrongDelegate")
 
             func check(_ context: RuleContext) {
                 for call in context.model.calls(named: "flagDelegate") {

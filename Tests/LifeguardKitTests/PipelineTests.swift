@@ -164,10 +164,7 @@ final class PipelineTests: XCTestCase {
 
     /// Flags `flagMe` calls, and says so in its words: files without the word are skipped in pass 2.
     struct WordyFlagMeRule: Rule {
-        static let description = RuleDescription(
-            id: "wordy_flag_me", name: "WordyFlagMe", category: .lifecycle, defaultSeverity: .warning, summary: "Test rule.",
-            documentation: RuleDocumentation(whatItDoes: "a", whyIsThisBad: "b", example: "c", useInstead: "d", knownLimitations: "e"),
-            triggeringExamples: [], nonTriggeringExamples: [])
+        static let description = RuleDescription.testRule(id: "wordy_flag_me", name: "WordyFlagMe")
         static func anchorWords(_ options: RuleOptions) -> Set<String>? { ["flagMe"] }
         func check(_ context: RuleContext) { FlagMeRule().check(context) }
     }
