@@ -196,9 +196,8 @@ public struct AddChildWithoutDidMoveRule: Rule {
                     context: RuleContext) -> Fix? {
         let model = context.model
         let added = context.outline[call].nameToken
-        let placements = model.protocolEvents(on: child, in: group).filter {
-            $0.effect == .viewAdded && !$0.isIndirect && $0.object.isSame(as: child) && $0.token > added
-        }
+        // Two are enough to tell there is not exactly one.
+        let placements = model.events([.viewAdded], on: child, in: group, from: added + 1, limit: 2) { !$0.isIndirect }
         guard placements.count == 1, let placement = placements.first,
               model.enclosingClosure(of: placement.node) == model.enclosingClosure(of: context.outline[call].nodeID),
               !model.areExclusive(placement.node, context.outline[call].nodeID) else { return nil }

@@ -239,7 +239,7 @@ public struct ChildViewWithoutAddChildRule: Rule {
         if model.event(takers, on: child, in: group, besides: node) != nil { return true }
         // A view added only to be measured and taken out again in the same function is never shown.
         let added = context.outline[call].nameToken
-        if model.event([.viewRemoved], on: child, in: group, where: { $0.token > added }) != nil { return true }
+        if model.event([.viewRemoved], on: child, in: group, from: added + 1) != nil { return true }
         if model.typeTarget(of: child) != nil,
            model.typeCompletes([.addedAsChild, .handedToContainer], for: child, at: node, outside: group) {
             return true

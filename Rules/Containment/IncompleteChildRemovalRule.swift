@@ -199,7 +199,7 @@ public struct IncompleteChildRemovalRule: Rule {
         // Inside a closure (an animation's completion) the removal runs after the rest of the
         // function, so a `willMove` written anywhere in the function comes first.
         let deferred = model.isInsideClosure(node)
-        if model.event([.willMoveToNil, .escapesToUnknown], on: child, in: group, where: { deferred || $0.token < removal }) != nil {
+        if model.event([.willMoveToNil, .escapesToUnknown], on: child, in: group, before: deferred ? nil : removal) != nil {
             return true
         }
         // A function that sends `willMove(toParent:)` itself (after the removal, or with a parent)
@@ -226,9 +226,8 @@ public struct IncompleteChildRemovalRule: Rule {
         let fixes = context.fixes
         let removal = context.outline[call].nameToken
         var anchor = removal
-        if let viewRemoval = model.protocolEvents(on: child, in: group).last(where: {
-            $0.effect == .viewRemoved && !$0.isIndirect && $0.object.isSame(as: child) && $0.token < removal
-        }), model.enclosingClosure(of: viewRemoval.node) == nil,
+        if let viewRemoval = model.lastEvent([.viewRemoved], on: child, in: group, before: removal, where: { !$0.isIndirect }),
+           model.enclosingClosure(of: viewRemoval.node) == nil,
            let viewRange = fixes.statementRange(containing: viewRemoval.token),
            let removalRange = fixes.statementRange(containing: removal),
            context.tree.nextSignificant(after: viewRange.upperBound - 1) == removalRange.lowerBound {
@@ -240,13 +239,12 @@ public struct IncompleteChildRemovalRule: Rule {
 
     /// Whether the group calls `willMove(toParent:)` on `child`, with any argument.
     func sendsWillMove(to child: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
+        // Through the file's `willMove` calls, not each function's calls: asked for every removal.
         let model = context.model
-        for function in group {
-            for call in model.calls(in: context.outline[function].nodeID) where model.name(of: call) == "willMove" {
-                if model.receiverObject(of: call).isSame(as: child) { return true }
-            }
+        return model.calls(named: "willMove").contains { call in
+            let node = context.outline[call].nodeID
+            return group.contains { model.isInside(node, function: $0) } && model.receiverObject(of: call).isSame(as: child)
         }
-        return false
     }
 
     /// A controller removing itself: fine when every caller the run shows sent it
@@ -262,7 +260,7 @@ public struct IncompleteChildRemovalRule: Rule {
     /// moves to another place and the child stays, as it should.
     func isReinserted(_ child: ObjectRef, after call: CallID, group: [FunctionID], context: RuleContext) -> Bool {
         let after = context.outline[call].nameToken
-        return context.model.event([.viewAdded], on: child, in: group, where: { $0.token > after }) != nil
+        return context.model.event([.viewAdded], on: child, in: group, from: after + 1) != nil
     }
 
     /// Whether `child` is a child the code added: in the group, or (a property of `self`) anywhere in the type.

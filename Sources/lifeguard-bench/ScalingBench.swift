@@ -121,6 +121,22 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Calls.swift", text + "        kids[0].endAppearanceTransition()\n    }\n    func tick() {}\n}\n")]
     },
+    ScalingShape(name: "one child, many branches") { n in
+        // Every case and branch touches the same child: each question about one must not read the
+        // others' events.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    let child = UIViewController()\n"
+            + "    func show(_ k: Int, flag: Bool) {\n        switch k {\n"
+        for index in 0..<n {
+            text += "        case \(index):\n"
+            switch index % 4 {
+            case 0: text += "            addChild(child)\n            view.addSubview(child.view)\n"
+            case 1: text += "            view.addSubview(child.view)\n"
+            case 2: text += "            if flag { addChild(child) } else { view.addSubview(child.view); child.view.removeFromSuperview() }\n"
+            default: text += "            child.view.removeFromSuperview()\n            child.removeFromParent()\n"
+            }
+        }
+        return [("Branches.swift", text + "        default: break\n        }\n    }\n}\n")]
+    },
     ScalingShape(name: "suppressed findings") { n in
         var text = "import UIKit\nfinal class Screen: UIViewController {\n    let other = UIViewController()\n    func run() {\n"
         for _ in 0..<n {

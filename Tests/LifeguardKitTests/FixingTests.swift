@@ -289,4 +289,92 @@ final class FixingTests: XCTestCase {
             XCTAssertEqual(try [UInt8](Data(contentsOf: file)), modified, "case \(number)")
         }
     }
+
+    /// A block's statements are found once and bisected, and the enclosing brace is found by
+    /// stepping from brace to brace; reading the block from its start for each token, as the
+    /// builder once did (kept here as the oracle), must give every token the same statement. On
+    /// every fixture, and on copies with brackets dropped and `#if` branches that close twice.
+    func testStatementRangesMatchReadingTheBlockForEachToken() throws {
+        func oracleBrace(_ tree: SyntaxTree, _ token: Int) -> Int? {
+            var current = tree.previousSignificant(before: token)
+            while let index = current {
+                switch tree.tokens[index].kind {
+                case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                    if let open = tree.partner(ofToken: index), open < index {
+                        current = tree.previousSignificant(before: open)
+                        continue
+                    }
+                case .leftBrace:
+                    if let close = tree.partner(ofToken: index), close > token { return index }
+                default:
+                    break
+                }
+                current = tree.previousSignificant(before: index)
+            }
+            return nil
+        }
+        func oracleStatement(_ builder: FixBuilder, _ token: Int) -> Range<Int>? {
+            let tree = builder.tree
+            let tokens = tree.tokens
+            guard tokens.indices.contains(token), !tokens[token].isTrivia else { return nil }
+            let open = oracleBrace(tree, token)
+            let close = open.flatMap { tree.partner(ofToken: $0) } ?? tokens.count
+            var item = open.map { tree.nextSignificant(after: $0) } ?? (tokens[0].isTrivia ? tree.nextSignificant(after: 0) : 0)
+            let signatureEnd = open.flatMap { brace in tree.outline.closures.first { $0.body.open == brace }?.inToken }
+            var start: Int?
+            var last = -1
+            var inCaseLabel = false
+            func found() -> Range<Int>? {
+                guard let start, start <= token, token <= last else { return nil }
+                return start..<(last + 1)
+            }
+            while let current = item, current < close {
+                let kind = tokens[current].kind
+                if kind == .semicolon || (inCaseLabel && kind == .colon) || current == signatureEnd {
+                    if (inCaseLabel || current == signatureEnd), start != nil { last = current }
+                    if let range = found() { return range }
+                    start = nil
+                    inCaseLabel = false
+                    item = tree.nextSignificant(after: current)
+                    continue
+                }
+                if start == nil || builder.startsStatement(current, after: last) {
+                    if let range = found() { return range }
+                    start = current
+                    inCaseLabel = tokens[current].isKeyword(.case) || tokens[current].isKeyword(.default)
+                }
+                var end = current
+                if FixBuilder.opens(kind), let partner = tree.partner(ofToken: current), partner > current {
+                    end = min(partner, close - 1)
+                }
+                last = end
+                item = tree.nextSignificant(after: end)
+            }
+            return found()
+        }
+        var generator = SeededGenerator(seed: 0x5747_3E)
+        var texts: [String] = []
+        for url in FixtureFiles.swiftFiles() {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            texts.append(text)
+            // Brackets dropped at random, and an `#if` whose branches both close a brace.
+            var damaged = Array(text.unicodeScalars)
+            for _ in 0..<4 where !damaged.isEmpty {
+                let at = Int.random(in: 0..<damaged.count, using: &generator)
+                if "{}()[]".unicodeScalars.contains(damaged[at]) { damaged.remove(at: at) }
+            }
+            texts.append(String(String.UnicodeScalarView(damaged)) + "\nfunc f() {\n#if A\n}\n#else\n}\n#endif\n")
+        }
+        var checked = 0
+        for text in texts {
+            let tree = tree(text)
+            let builder = FixBuilder(tree: tree)
+            for token in tree.tokens.indices {
+                XCTAssertEqual(builder.enclosingBrace(of: token), oracleBrace(tree, token))
+                XCTAssertEqual(builder.statementRange(containing: token), oracleStatement(builder, token))
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 50_000)
+    }
 }

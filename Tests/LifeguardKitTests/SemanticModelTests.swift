@@ -741,5 +741,87 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertFalse(m.areExclusive(node("a"), node("c")))
         XCTAssertTrue(m.areExclusive(node("d"), node("e")))
     }
-}
 
+    /// The event searches skip by bisection (a branch run that excludes the asking node, the
+    /// events before `from`, those from `before` on) and filter long lists once per set of
+    /// effects; reading every event of the object one by one must find the same event. Random
+    /// functions nest `if`/`else`, `else if` chains, `switch` cases, closures, nested functions
+    /// and local types around the same child's protocol calls.
+    func testEventSearchesFindWhatReadingEveryEventFinds() {
+        var generator = SeededGenerator(seed: 0xE7E4_75)
+        let statements = ["addChild(child)", "view.addSubview(child.view)", "child.didMove(toParent: self)",
+                          "child.view.removeFromSuperview()", "child.removeFromParent()", "child.willMove(toParent: nil)",
+                          "present(child, animated: true)", "other.addChild(child)", "log(child)"]
+        func block(_ depth: Int, _ lines: inout [String]) {
+            for _ in 0..<Int.random(in: 1...5, using: &generator) {
+                let roll = depth >= 3 ? 0 : Int.random(in: 0..<12, using: &generator)
+                switch roll {
+                case 6:
+                    lines.append("if flag {"); block(depth + 1, &lines)
+                    lines.append("} else {"); block(depth + 1, &lines); lines.append("}")
+                case 7:
+                    lines.append("if flag {"); block(depth + 1, &lines)
+                    lines.append("} else if other.isViewLoaded {"); block(depth + 1, &lines)
+                    lines.append("} else {"); block(depth + 1, &lines); lines.append("}")
+                case 8:
+                    lines.append("switch k {")
+                    for value in 0..<Int.random(in: 1...6, using: &generator) {
+                        lines.append("case \(value):"); block(depth + 1, &lines)
+                    }
+                    lines.append("default:"); block(depth + 1, &lines); lines.append("}")
+                case 9:
+                    lines.append("DispatchQueue.main.async {"); block(depth + 1, &lines); lines.append("}")
+                case 10:
+                    lines.append("func inner() {"); block(depth + 1, &lines); lines.append("}")
+                case 11:
+                    lines.append("struct Local { let child = UIViewController(); func f() {"); block(depth + 1, &lines)
+                    lines.append("} }")
+                default:
+                    lines.append(statements[Int.random(in: 0..<statements.count, using: &generator)])
+                }
+            }
+        }
+        let effectSets: [Set<CallSummaries.Effect>] = [
+            [.addedAsChild], [.viewAdded], [.didMoveToParent, .handedToContainer, .escapesToUnknown],
+            [.addedAsChild, .handedToContainer, .escapesToUnknown], [.viewRemoved], [.willMoveToNil, .escapesToUnknown],
+            [.removedFromParent, .escapesToUnknown, .handedToContainer],
+        ]
+        let child = ObjectRef(root: .selfObject, path: [.member("child")])
+        var compared = 0
+        var longLists = 0
+        for _ in 0..<15 {
+            var lines: [String] = []
+            block(0, &lines)
+            let m = model("final class Screen: UIViewController {\nlet child = UIViewController()\nlet other = UIViewController()\n"
+                          + "func show(_ k: Int, flag: Bool) {\n" + lines.joined(separator: "\n") + "\n}\n}\n")
+            let all = m.protocolEvents
+            if all.filter({ $0.object.anchor == child.anchor }).count > FileModel.unfilteredAnchorEvents { longLists += 1 }
+            for call in m.outline.calls.indices.map(CallID.init) {
+                let node = m.outline[call].nodeID
+                let token = m.outline[call].nameToken
+                let group = m.functionGroup(of: node)
+                guard !group.isEmpty else { continue }
+                func owned(_ event: ObjectEvent) -> Bool {
+                    guard let owner = m.enclosingFunction(of: event.node) else { return false }
+                    return group.contains(owner) && event.object.isSame(as: child)
+                }
+                for effects in effectSets {
+                    let candidates = all.filter { effects.contains($0.effect) && owned($0) }
+                    let besides = candidates.first { !m.areExclusive($0.node, node) }
+                    XCTAssertEqual(m.event(effects, on: child, in: group, besides: node)?.token, besides?.token)
+                    let after = candidates.first { $0.token > token }
+                    XCTAssertEqual(m.event(effects, on: child, in: group, from: token + 1)?.token, after?.token)
+                    let before = candidates.first { $0.token < token }
+                    XCTAssertEqual(m.event(effects, on: child, in: group, before: token)?.token, before?.token)
+                    let last = candidates.last { $0.token < token }
+                    XCTAssertEqual(m.lastEvent(effects, on: child, in: group, before: token)?.token, last?.token)
+                    let firstTwo = candidates.filter { $0.token > token }.prefix(2).map(\.token)
+                    XCTAssertEqual(m.events(effects, on: child, in: group, from: token + 1, limit: 2).map(\.token), Array(firstTwo))
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 2_000, "the random functions make calls to ask about")
+        XCTAssertGreaterThan(longLists, 5, "some lists are long enough to be filtered once")
+    }
+}

@@ -34,6 +34,9 @@ public final class FileModel: Sendable {
     /// keeps, the object each local stands for.
     let memo: Memo
 
+    /// What this file's fixes work out once (see `FixBuilder`).
+    var fixLayout: FixLayout { memo.fixLayout() }
+
     /// What a type (or the type an extension extends) is.
     public struct TypeRole: Sendable {
         /// The simple name (the extended type's, for an extension), for messages.
@@ -129,6 +132,8 @@ public final class FileModel: Sendable {
         private var destinations: [Int: ValueDestination]?
         private var memberVariables: [Int: [String: VariableID]] = [:]
         private var effectsByGroup: [ObjectInType: [[FunctionID]: Set<CallSummaries.Effect>]] = [:]
+        private var anchorEvents: [AnchorEffects: [Int]] = [:]
+        private var layout: FixLayout?
         /// By variable position, sized on the first store (most files' models resolve no local).
         private var objects: [ObjectRef?] = []
         private let variableCount: Int
@@ -163,6 +168,15 @@ public final class FileModel: Sendable {
         func effectsByGroup(_ key: ObjectInType, _ compute: () -> [[FunctionID]: Set<CallSummaries.Effect>])
             -> [[FunctionID]: Set<CallSummaries.Effect>] {
             remembered({ effectsByGroup[key] }, { effectsByGroup[key] = $0 }, compute)
+        }
+
+        /// Made on first use: most files get no fix.
+        func fixLayout() -> FixLayout {
+            remembered({ layout }, { layout = $0 }, { FixLayout() })
+        }
+
+        func anchorEvents(_ key: AnchorEffects, _ compute: () -> [Int]) -> [Int] {
+            remembered({ anchorEvents[key] }, { anchorEvents[key] = $0 }, compute)
         }
 
         func memberVariables(ofType type: Int, _ compute: () -> [String: VariableID]) -> [String: VariableID] {
@@ -507,4 +521,11 @@ extension FileModel {
 struct ObjectInType: Hashable {
     var object: ObjectRef
     var typeKey: String
+}
+
+/// An object's anchor and a set of effects (a bit per effect): the key of the anchor's events
+/// with those effects.
+struct AnchorEffects: Hashable {
+    var anchor: ObjectRef.Anchor
+    var effects: UInt64
 }

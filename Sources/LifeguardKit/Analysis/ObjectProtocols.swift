@@ -18,18 +18,64 @@ extension FileModel {
     }
 
     /// The first event in `group` whose effect is one of `effects` and whose object is `object`,
-    /// leaving out events on a branch that excludes `node` (the `else` of the `if` it is in, another
-    /// `case` of its `switch`).
+    /// at or after token `start` and before token `end` (when given), leaving out events on a
+    /// branch that excludes `node` (the `else` of the `if` it is in, another `case` of its `switch`).
     public func event(_ effects: Set<CallSummaries.Effect>, on object: ObjectRef, in group: [FunctionID],
-                      besides node: NodeID? = nil, where accept: (ObjectEvent) -> Bool = { _ in true }) -> ObjectEvent? {
-        firstEvent(effects, anchoredLike: object, in: group) { event in
-            event.object.isSame(as: object) && accept(event) && !(node.map { areExclusive(event.node, $0) } ?? false)
+                      from start: Int? = nil, before end: Int? = nil, besides node: NodeID? = nil,
+                      where accept: (ObjectEvent) -> Bool = { _ in true }) -> ObjectEvent? {
+        var found: ObjectEvent?
+        visitEvents(effects, anchoredLike: object, in: group, from: start, before: end, exclusiveTo: node) { event in
+            guard event.object.isSame(as: object), accept(event) else { return false }
+            found = event
+            return true
         }
+        return found
+    }
+
+    /// The last event in `group` before token `end` whose effect is one of `effects` and whose
+    /// object is `object`, that `accept` takes: read backwards from `end`.
+    public func lastEvent(_ effects: Set<CallSummaries.Effect>, on object: ObjectRef, in group: [FunctionID],
+                          before end: Int, where accept: (ObjectEvent) -> Bool = { _ in true }) -> ObjectEvent? {
+        var found: ObjectEvent?
+        visitEventsBackwards(effects, anchoredLike: object, in: group, before: end) { event in
+            guard event.object.isSame(as: object), accept(event) else { return false }
+            found = event
+            return true
+        }
+        return found
+    }
+
+    /// The first `limit` events in `group` whose effect is one of `effects` and whose object is
+    /// `object`, from token `start` on, that `accept` takes: the rest are not read.
+    public func events(_ effects: Set<CallSummaries.Effect>, on object: ObjectRef, in group: [FunctionID],
+                       from start: Int, limit: Int, where accept: (ObjectEvent) -> Bool = { _ in true }) -> [ObjectEvent] {
+        var found: [ObjectEvent] = []
+        guard limit > 0 else { return found }
+        visitEvents(effects, anchoredLike: object, in: group, from: start, before: nil, exclusiveTo: nil) { event in
+            guard event.object.isSame(as: object), accept(event) else { return false }
+            found.append(event)
+            return found.count >= limit
+        }
+        return found
     }
 
     /// Whether two nodes sit on branches of which at most one runs: the then and else bodies of one
     /// `if`, or two cases of one `switch`.
     public func areExclusive(_ lhs: NodeID, _ rhs: NodeID) -> Bool {
+        exclusionEnd(of: lhs, from: rhs) != nil
+    }
+
+    /// When `lhs` sits on a branch that excludes `rhs`: the token where the run of branches that
+    /// holds `lhs` and excludes `rhs` ends, so that every event of `lhs`'s function from `lhs` up
+    /// to that token excludes `rhs` too. The then body of an `if` whose else holds `rhs` (or the
+    /// reverse); for a `switch`, the cases from `lhs`'s up to the one holding `rhs`, or to the end
+    /// of the switch when `rhs` comes before. `nil` when nothing excludes them.
+    ///
+    /// That every event up to the token is excluded holds because an event of the same function
+    /// there sits in the same `if` body, or in a case of the same switch, with no function or type
+    /// between it and the conditional (its function would be another); past the outline's ancestor
+    /// limit a deeper event would not find the conditional, and is taken as excluded all the same.
+    func exclusionEnd(of lhs: NodeID, from rhs: NodeID) -> Int? {
         let rhsStart = outline[rhs].tokens.lowerBound
         for (conditional, part) in enclosingConditionals(of: lhs) {
             let item = outline[conditional]
@@ -38,8 +84,11 @@ extension FileModel {
                 // Another case of the same switch.
                 guard rhs.index <= item.node || rhs.index >= node.subtreeEnd else { continue }
                 let parent = node.parent
-                if parent >= 0, rhs.index > parent, rhs.index < outline.nodes[parent].subtreeEnd { return true }
-                continue
+                guard parent >= 0, rhs.index > parent, rhs.index < outline.nodes[parent].subtreeEnd else { continue }
+                // `rhs` before this case: every later case excludes it too.
+                if rhs.index < item.node { return outline.nodes[parent].tokens.upperBound }
+                // After it: the cases up to the one that holds `rhs` do.
+                return caseStart(holding: rhs, inSwitch: parent) ?? node.tokens.upperBound
             }
             guard item.kind == .if, rhs.index > item.node, rhs.index < node.subtreeEnd else { continue }
             let rhsPart: ConditionalPart
@@ -50,9 +99,31 @@ extension FileModel {
             } else {
                 continue
             }
-            if part != .condition, rhsPart != part { return true }
+            guard part != .condition, rhsPart != part else { continue }
+            // `lhs` in the else body (`rhs` in the then body), or in the then body: an if with an
+            // else body has no `else if` tail, so its then body ends where its else begins.
+            if part == .elseBody, let elseBody = item.elseBody { return elseBody.close }
+            if part == .body, let body = item.body { return body.close }
+            return outline[lhs].tokens.upperBound
         }
-        return false
+        return nil
+    }
+
+    /// The first token of the case of switch node `switchNode` that holds `node`, when a case does.
+    private func caseStart(holding node: NodeID, inSwitch switchNode: Int) -> Int? {
+        var current = node.index
+        var steps = 0
+        while current >= 0, steps < Self.ancestorLimit {
+            let parent = outline.nodes[current].parent
+            if parent == switchNode {
+                let candidate = outline.nodes[current]
+                guard candidate.kind == .conditional, outline.conditionals[candidate.detail].kind == .switchCase else { return nil }
+                return candidate.tokens.lowerBound
+            }
+            current = parent
+            steps += 1
+        }
+        return nil
     }
 
     /// Whether one of `effects` happens to `object` (which must be `self` or a property of `self`)

@@ -28,6 +28,18 @@ struct EventIndex {
     var byType: [String: [Int]] = [:]
     /// The key of the type each event's code belongs to, or `nil`.
     var typeKey: [String?] = []
+
+    /// The first place in `positions` (event positions, in source order) from `low` on whose
+    /// event comes at or after token `token`, found by bisection.
+    func firstPosition(in positions: [Int], from low: Int, atOrAfter token: Int) -> Int {
+        var low = low
+        var high = positions.count
+        while low < high {
+            let middle = (low + high) / 2
+            if events[positions[middle]].token < token { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
 }
 
 extension FileModel {
@@ -80,17 +92,69 @@ extension FileModel {
         return result
     }
 
-    /// The first event in `group`, in source order, whose effect is one of `effects`, whose
-    /// object may be `object` (same anchor) and that `accept` takes. Read in place: the object's
-    /// other events are passed over by their effect, not copied out first.
-    func firstEvent(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
-                    where accept: (ObjectEvent) -> Bool) -> ObjectEvent? {
+    /// Calls `visit` with the events in `group`, in source order, whose effect is one of `effects`,
+    /// whose object may be `object` (same anchor), that come at or after token `start` and before
+    /// token `end` and that are not on a branch excluding `node` (each when given), until `visit`
+    /// returns `true`. Read in
+    /// place: the object's other events are passed over by their effect, not copied out first.
+    ///
+    /// Questions asked once per call about an object touched all over one function (a `switch`
+    /// of a thousand cases, each adding the same child) must not each read every event before
+    /// their own: a long list of the anchor's events is filtered by effect once per set of
+    /// effects, the search starts at `start` by bisection, and an event on a branch excluding
+    /// `node` skips, by bisection too, every later event of that branch run (`exclusionEnd`).
+    func visitEvents(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
+                     from start: Int?, before end: Int?, exclusiveTo node: NodeID?, _ visit: (ObjectEvent) -> Bool) {
         let index = eventIndex()
-        for position in index.byAnchor[object.anchor] ?? [] where effects.contains(index.events[position].effect) {
+        let positions = anchorEvents(effects, anchoredLike: object, index: index)
+        var cursor = start.map { index.firstPosition(in: positions, from: 0, atOrAfter: $0) } ?? 0
+        while cursor < positions.count {
+            let position = positions[cursor]
+            cursor += 1
+            let event = index.events[position]
+            if let end, event.token >= end { return }
             let owner = index.owner[position]
-            if group.contains(where: { $0.index == owner }), accept(index.events[position]) { return index.events[position] }
+            guard effects.contains(event.effect), group.contains(where: { $0.index == owner }) else { continue }
+            if let node, let end = exclusionEnd(of: event.node, from: node) {
+                cursor = index.firstPosition(in: positions, from: cursor, atOrAfter: end)
+                continue
+            }
+            if visit(event) { return }
         }
-        return nil
+    }
+
+    /// Calls `visit` with the events in `group` before token `end` whose effect is one of
+    /// `effects` and whose object may be `object`, latest first, until `visit` returns `true`.
+    func visitEventsBackwards(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
+                              before end: Int, _ visit: (ObjectEvent) -> Bool) {
+        let index = eventIndex()
+        let positions = anchorEvents(effects, anchoredLike: object, index: index)
+        var cursor = index.firstPosition(in: positions, from: 0, atOrAfter: end)
+        while cursor > 0 {
+            cursor -= 1
+            let position = positions[cursor]
+            let event = index.events[position]
+            let owner = index.owner[position]
+            guard effects.contains(event.effect), group.contains(where: { $0.index == owner }) else { continue }
+            if visit(event) { return }
+        }
+    }
+
+    /// The positions of the anchor's events, in source order: a long list filtered by `effects`
+    /// (once per set of effects, remembered), a short one whole.
+    private func anchorEvents(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, index: EventIndex) -> [Int] {
+        guard let anchored = index.byAnchor[object.anchor] else { return [] }
+        guard anchored.count > Self.unfilteredAnchorEvents else { return anchored }
+        return memo.anchorEvents(AnchorEffects(anchor: object.anchor, effects: Self.mask(effects))) {
+            anchored.filter { effects.contains(index.events[$0].effect) }
+        }
+    }
+
+    /// Lists of an anchor's events this short are read whole, without a filtered copy.
+    static let unfilteredAnchorEvents = 16
+
+    static func mask(_ effects: Set<CallSummaries.Effect>) -> UInt64 {
+        effects.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
     }
 
     private func eventIndex() -> EventIndex {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds a rule's edits from token indices, in the file's own indentation and line endings.
 ///
 /// Every method returns `nil` when the edit would not be clean — a statement that shares its
@@ -5,9 +7,16 @@
 /// writes `context.fixes.fix("…", [edit, …])` and gets a fix only when each edit is certain.
 public struct FixBuilder {
     public let tree: SyntaxTree
+    /// What the builder works out once per file (each rule's fixes ask again).
+    let layout: FixLayout
 
     public init(tree: SyntaxTree) {
+        self.init(tree: tree, layout: FixLayout())
+    }
+
+    init(tree: SyntaxTree, layout: FixLayout) {
         self.tree = tree
+        self.layout = layout
     }
 
     var source: SourceFile { tree.source }
@@ -146,60 +155,75 @@ public struct FixBuilder {
     public func statementRange(containing token: Int) -> Range<Int>? {
         guard tokens.indices.contains(token), !tokens[token].isTrivia else { return nil }
         let open = enclosingBrace(of: token)
+        // A block's statements are found once: a fix for each of a thousand cases of one switch
+        // must not read the cases before its own again.
+        let statements = layout.statements(inBlock: open ?? -1) { blockStatements(openedBy: open) }
+        var low = 0
+        var high = statements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if statements[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0, statements[low - 1].contains(token) else { return nil }
+        return statements[low - 1]
+    }
+
+    /// The statements of the block `open` opens (or of the file, for `nil`), in order, each from
+    /// its first token to its last.
+    private func blockStatements(openedBy open: Int?) -> [Range<Int>] {
         let close = open.flatMap { tree.partner(ofToken: $0) } ?? tokens.count
-        var item = open.map { tree.nextSignificant(after: $0) } ?? (tokens[0].isTrivia ? tree.nextSignificant(after: 0) : 0)
+        var item = open.map { tree.nextSignificant(after: $0) } ?? (tokens.first?.isTrivia ?? false ? tree.nextSignificant(after: 0) : 0)
         // A closure's signature (`[weak self] x in`) ends a statement of its own.
         let signatureEnd = open.flatMap { brace in tree.outline.closures.first { $0.body.open == brace }?.inToken }
+        var result: [Range<Int>] = []
         var start: Int?
         var last = -1
         var inCaseLabel = false
-        func found() -> Range<Int>? {
-            guard let start, start <= token, token <= last else { return nil }
-            return start..<(last + 1)
+        func emit(_ statementStart: Int?) {
+            if let statementStart, statementStart <= last { result.append(statementStart..<(last + 1)) }
         }
         while let current = item, current < close {
             let kind = tokens[current].kind
             if kind == .semicolon || (inCaseLabel && kind == .colon) || current == signatureEnd {
                 if (inCaseLabel || current == signatureEnd), start != nil { last = current }
-                if let range = found() { return range }
+                emit(start)
                 start = nil
                 inCaseLabel = false
                 item = tree.nextSignificant(after: current)
                 continue
             }
             if start == nil || startsStatement(current, after: last) {
-                if let range = found() { return range }
+                emit(start)
                 start = current
                 inCaseLabel = tokens[current].isKeyword(.case) || tokens[current].isKeyword(.default)
             }
             var end = current
-            if Self.openers.contains(kind), let partner = tree.partner(ofToken: current), partner > current {
+            if Self.opens(kind), let partner = tree.partner(ofToken: current), partner > current {
                 end = min(partner, close - 1)
             }
             last = end
             item = tree.nextSignificant(after: end)
         }
-        return found()
+        emit(start)
+        return result
     }
 
-    static let openers: Set<TokenKind> = [.leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart]
+    static func opens(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart: return true
+        default: return false
+        }
+    }
 
-    /// The `{` of the innermost brace pair around `token`, or `nil` at file level.
+    /// The `{` of the innermost brace pair around `token`, or `nil` at file level: the first `{`
+    /// closing after `token` that a walk back from `token` meets, stepping over every bracket
+    /// pair closed before it. The walk goes from brace to brace (`FixLayout.braceBefore`).
     func enclosingBrace(of token: Int) -> Int? {
-        var current = tree.previousSignificant(before: token)
-        while let index = current {
-            switch tokens[index].kind {
-            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                if let open = tree.partner(ofToken: index), open < index {
-                    current = tree.previousSignificant(before: open)
-                    continue
-                }
-            case .leftBrace:
-                if let close = tree.partner(ofToken: index), close > token { return index }
-            default:
-                break
-            }
-            current = tree.previousSignificant(before: index)
+        let braces = layout.braces(of: tree)
+        var current = tree.previousSignificant(before: token).map { braces[$0] } ?? -1
+        while current >= 0 {
+            if let close = tree.partner(ofToken: Int(current)), close > token { return Int(current) }
+            current = tree.previousSignificant(before: Int(current)).map { braces[$0] } ?? -1
         }
         return nil
     }
@@ -323,6 +347,10 @@ public struct FixBuilder {
     /// else the most common step by which a line is indented deeper than the line above (four
     /// spaces when the file does not say).
     public func indentUnit() -> String {
+        layout.indentUnit { measureIndentUnit() }
+    }
+
+    private func measureIndentUnit() -> String {
         var tabLines = 0
         var spaceLines = 0
         var steps: [Int: Int] = [:]
@@ -351,5 +379,62 @@ public struct FixBuilder {
 
 extension RuleContext {
     /// Edits for a fix, built from this file's tokens: see `FixBuilder`.
-    public var fixes: FixBuilder { FixBuilder(tree: tree) }
+    public var fixes: FixBuilder { FixBuilder(tree: tree, layout: model.fixLayout) }
+}
+
+/// What a file's fixes ask about its layout again and again, worked out once: its indent unit,
+/// its blocks' statements, and where a walk back from a token meets a brace. Shared by the
+/// rules of one file, which may run on several threads.
+final class FixLayout: @unchecked Sendable {
+    private let lock = NSLock()
+    private var unit: String?
+    private var statements: [Int: [Range<Int>]] = [:]
+    private var braceTable: [Int32]?
+
+    func indentUnit(_ measure: () -> String) -> String {
+        if let unit = lock.withLock({ unit }) { return unit }
+        let measured = measure()
+        return lock.withLock {
+            if unit == nil { unit = measured }
+            return unit!
+        }
+    }
+
+    func statements(inBlock open: Int, _ find: () -> [Range<Int>]) -> [Range<Int>] {
+        if let known = lock.withLock({ statements[open] }) { return known }
+        let found = find()
+        return lock.withLock {
+            if let stored = statements[open] { return stored }
+            statements[open] = found
+            return found
+        }
+    }
+
+    /// For each significant token (by raw index), the first `{` that a walk back from it meets,
+    /// itself included, or -1: the walk steps from a closer to the token before its opener, and
+    /// from anything else to the token before it. Filled in one pass in token order, since each
+    /// step goes back.
+    func braces(of tree: SyntaxTree) -> [Int32] {
+        if let table = lock.withLock({ braceTable }) { return table }
+        let tokens = tree.tokens
+        var table = [Int32](repeating: -1, count: tokens.count)
+        for index in tokens.indices where !tokens[index].isTrivia {
+            if tokens[index].kind == .leftBrace {
+                table[index] = Int32(truncatingIfNeeded: index)
+                continue
+            }
+            var previous = tree.previousSignificant(before: index)
+            switch tokens[index].kind {
+            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                if let open = tree.partner(ofToken: index), open < index { previous = tree.previousSignificant(before: open) }
+            default:
+                break
+            }
+            if let previous { table[index] = table[previous] }
+        }
+        return lock.withLock {
+            if braceTable == nil { braceTable = table }
+            return braceTable!
+        }
+    }
 }
