@@ -350,25 +350,103 @@ public struct StrongSelfInEscapingClosureRule: Rule {
 
     /// `cancellables.removeAll()`, `loadTask = nil` later in the same function: the storage lets go
     /// before the function returns (the test-and-wait pattern), so nothing outlives it.
-    func isClearedLater(_ retention: Retention, after token: Int, at node: NodeID, context: RuleContext) -> Bool {
-        guard retention.isProperty, let holder = retention.object else { return false }
-        let model = context.model
-        guard let function = model.enclosingFunction(of: node) else { return false }
-        let functionNode = context.outline[function].nodeID
-        for call in model.calls(in: functionNode) where context.outline[call].chainStart > token {
-            guard ["removeAll", "cancel", "invalidate"].contains(model.name(of: call)),
-                  model.receiverObject(of: call).isSame(as: holder) else { continue }
-            return true
+    func isClearedLater(_ retention: Retention, after token: Int, at node: NodeID, clearings: inout ClearingSites,
+                        context: RuleContext) -> Bool {
+        guard retention.isProperty, let holder = retention.object,
+              let function = context.model.enclosingFunction(of: node) else { return false }
+        return clearings.isCleared(holder, after: token, inFunction: function, context: context)
+    }
+
+    /// Where the file's functions let go of storage — `x.removeAll()`, `x.cancel()`,
+    /// `x.invalidate()`, `x = nil`, `x = []` — gathered in one pass over the file on first use,
+    /// under every function they are in (a nested function's too) and by the object's anchor:
+    /// asked for every closure, reading each function's calls again would be quadratic.
+    struct ClearingSites {
+        private struct Site {
+            /// Where the call's chain or the assignment's left side starts.
+            var token: Int
+            var object: ObjectRef
         }
-        for assignment in model.assignments(in: functionNode) {
-            let item = context.outline[assignment]
-            guard item.lhs.lowerBound > token, let lhs = ExpressionChain(context.tree, tokens: item.lhs),
-                  model.object(of: lhs, at: item.nodeID).isSame(as: holder) else { continue }
-            let rhs = context.tree.significantTokens(in: item.rhs)
-            if rhs.count == 1, context.tree.tokens[rhs[0]].isKeyword(.nil) { return true }
-            if rhs.count == 2, context.tree.tokens[rhs[0]].kind == .leftBracket { return true }
+
+        private var byFunction: [Int: [ObjectRef.Anchor: [Site]]]?
+        /// Per type key: what its `…Disappear…` methods in this file empty, cancel or set to `nil`.
+        private var onDisappearance: [String: [ObjectRef.Anchor: [ObjectRef]]] = [:]
+
+        /// `viewDidDisappear` (or any method named for disappearing) empties, cancels or lets go of
+        /// the holder, in this file's code of the type.
+        mutating func isClearedOnDisappearance(_ holder: ObjectRef, inTypeWithKey key: String, context: RuleContext) -> Bool {
+            if onDisappearance[key] == nil { onDisappearance[key] = Self.gatherDisappearance(ofTypeWithKey: key, context) }
+            return onDisappearance[key]?[holder.anchor]?.contains { $0.isSame(as: holder) } ?? false
         }
-        return false
+
+        private static func gatherDisappearance(ofTypeWithKey key: String, _ context: RuleContext) -> [ObjectRef.Anchor: [ObjectRef]] {
+            let model = context.model
+            var result: [ObjectRef.Anchor: [ObjectRef]] = [:]
+            for type in model.typeDeclarations(withKey: key) {
+                for function in model.functions(ofType: type) where context.outline[function].name.contains("Disappear") {
+                    let node = context.outline[function].nodeID
+                    for call in model.calls(in: node) where ["removeAll", "cancel"].contains(model.name(of: call)) {
+                        let object = model.receiverObject(of: call)
+                        result[object.anchor, default: []].append(object)
+                    }
+                    for assignment in model.assignments(in: node) {
+                        let item = context.outline[assignment]
+                        let rhs = context.tree.significantTokens(in: item.rhs)
+                        guard model.isNilLiteral(item.rhs) || (rhs.count == 2 && context.tree.tokens[rhs[0]].kind == .leftBracket),
+                              let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
+                        let object = model.object(of: lhs, at: item.nodeID)
+                        result[object.anchor, default: []].append(object)
+                    }
+                }
+            }
+            return result
+        }
+
+        mutating func isCleared(_ holder: ObjectRef, after token: Int, inFunction function: FunctionID,
+                                context: RuleContext) -> Bool {
+            if byFunction == nil { byFunction = Self.gather(context) }
+            guard let sites = byFunction?[function.index]?[holder.anchor] else { return false }
+            var low = 0
+            var high = sites.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sites[middle].token <= token { low = middle + 1 } else { high = middle }
+            }
+            return sites[low...].contains { $0.object.isSame(as: holder) }
+        }
+
+        private static func gather(_ context: RuleContext) -> [Int: [ObjectRef.Anchor: [Site]]] {
+            let model = context.model
+            let tree = context.tree
+            var result: [Int: [ObjectRef.Anchor: [Site]]] = [:]
+            let nodes = context.outline.nodes
+            func add(_ site: Site, at node: NodeID) {
+                // Under every function whose subtree holds it, up to a depth no real code reaches.
+                var current = nodes[node.index].parent
+                var steps = 0
+                while current >= 0, steps < 256 {
+                    if nodes[current].kind == .function {
+                        result[nodes[current].detail, default: [:]][site.object.anchor, default: []].append(site)
+                    }
+                    current = nodes[current].parent
+                    steps += 1
+                }
+            }
+            for call in model.calls(named: ["removeAll", "cancel", "invalidate"]) {
+                add(Site(token: context.outline[call].chainStart, object: model.receiverObject(of: call)), at: context.outline[call].nodeID)
+            }
+            for position in context.outline.assignments.indices {
+                let item = context.outline.assignments[position]
+                let rhs = tree.significantTokens(in: item.rhs)
+                guard (rhs.count == 1 && tree.tokens[rhs[0]].isKeyword(.nil)) || (rhs.count == 2 && tree.tokens[rhs[0]].kind == .leftBracket),
+                      let lhs = ExpressionChain(tree, tokens: item.lhs) else { continue }
+                add(Site(token: item.lhs.lowerBound, object: model.object(of: lhs, at: item.nodeID)), at: item.nodeID)
+            }
+            for (function, anchors) in result {
+                for (anchor, sites) in anchors { result[function]?[anchor] = sites.sorted { $0.token < $1.token } }
+            }
+            return result
+        }
     }
 
     /// How a closure is kept.
@@ -386,6 +464,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         var teardowns = TeardownSites()
+        var clearings = ClearingSites()
         for position in context.outline.closures.indices {
             let closure = ClosureID(position)
             let item = context.outline[closure]
@@ -395,8 +474,8 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let isTask = item.call.map { isTaskCall(CallID($0), context: context) } ?? false
             guard model.capturesSelfStrongly(closure, countingImplicitMembers: isTask),
                   !isClearedByOwner(retention, role: role, at: item.nodeID, teardowns: &teardowns, context: context),
-                  !isClearedOnDisappearance(retention, role: role, context: context),
-                  !isClearedLater(retention, after: item.body.close, at: item.nodeID, context: context) else { continue }
+                  !isClearedOnDisappearance(retention, role: role, clearings: &clearings, context: context),
+                  !isClearedLater(retention, after: item.body.close, at: item.nodeID, clearings: &clearings, context: context) else { continue }
             context.report(token: item.body.open, node: item.nodeID, message: Self.message(retention))
         }
         // `assign(to: \.x, on: self)` keeps `self` with no closure in sight.
@@ -422,27 +501,10 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// Subscriptions cleared when the screen disappears (`cancellables.removeAll()`,
     /// `subscription?.cancel()`, `token = nil` in `viewWillDisappear(_:)` or `viewDidDisappear(_:)`):
     /// made on appearance and torn down on the way out, they do not outlive the screen's visit.
-    func isClearedOnDisappearance(_ retention: Retention, role: FileModel.TypeRole, context: RuleContext) -> Bool {
+    func isClearedOnDisappearance(_ retention: Retention, role: FileModel.TypeRole, clearings: inout ClearingSites,
+                                  context: RuleContext) -> Bool {
         guard retention.isProperty, let holder = retention.object, holder.selfMember != nil else { return false }
-        let model = context.model
-        for type in model.typeDeclarations(withKey: role.key) {
-            for function in model.functions(ofType: type) where context.outline[function].name.contains("Disappear") {
-                let node = context.outline[function].nodeID
-                for call in model.calls(in: node) where ["removeAll", "cancel"].contains(model.name(of: call)) {
-                    if model.receiverObject(of: call).isSame(as: holder) { return true }
-                }
-                for assignment in model.assignments(in: node) {
-                    let item = context.outline[assignment]
-                    guard let lhs = ExpressionChain(context.tree, tokens: item.lhs),
-                          model.object(of: lhs, at: item.nodeID).isSame(as: holder) else { continue }
-                    let rhs = context.tree.significantTokens(in: item.rhs)
-                    if model.isNilLiteral(item.rhs) || (rhs.count == 2 && context.tree.tokens[rhs[0]].kind == .leftBracket) {
-                        return true
-                    }
-                }
-            }
-        }
-        return false
+        return clearings.isClearedOnDisappearance(holder, inTypeWithKey: role.key, context: context)
     }
 
     func retention(of closure: ClosureID, context: RuleContext) -> Retention? {

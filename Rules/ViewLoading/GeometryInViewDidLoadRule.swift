@@ -168,8 +168,11 @@ public struct GeometryInViewDidLoadRule: Rule {
             guard let role = model.enclosingRole(of: node), role.isController, let body = context.outline[function].body else {
                 continue
             }
-            // Closures run later; their tokens are skipped.
-            let closures = model.closures(in: node).map { context.outline[$0].body }
+            // Closures run later; their tokens are skipped: walked in order with the tokens, the
+            // bodies opened so far reach `coveredUntil`, and a token before it is in one of them.
+            let closures = model.closures(in: node).map { context.outline[$0].body }.sorted { $0.open < $1.open }
+            var nextClosure = 0
+            var coveredUntil = -1
             let written = Set(model.assignments(in: node).compactMap { assignment -> Int? in
                 ExpressionChain(tree, tokens: context.outline[assignment].lhs)?.linkTokens.last
             })
@@ -180,8 +183,12 @@ public struct GeometryInViewDidLoadRule: Rule {
             var chosen: [Int: (token: Int, expression: String, isScreen: Bool)] = [:]
             var lines: [Int] = []
             for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
+                while nextClosure < closures.count, closures[nextClosure].open < token {
+                    coveredUntil = max(coveredUntil, closures[nextClosure].close)
+                    nextClosure += 1
+                }
                 // `candidateTest` reads the same chains.
-                guard !written.contains(token), !closures.contains(where: { $0.contains(token) }),
+                guard !written.contains(token), token >= coveredUntil,
                       let chain = Self.geometryChain(endingAt: token, in: tree),
                       !isKeptCurrent(readAt: token, in: function, later: recomputed, context: context)
                 else { continue }

@@ -137,6 +137,26 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Branches.swift", text + "        default: break\n        }\n    }\n}\n")]
     },
+    ScalingShape(name: "one function, many closures") { n in
+        // Closures kept by `self`, closures run later, and geometry read between them: each
+        // closure's and each read's question must not read the function again.
+        var text = "import UIKit\nimport Combine\nfinal class Screen: UIViewController {\n    var bag = Set<AnyCancellable>()\n"
+            + "    let label = UILabel()\n    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for index in 0..<n {
+            switch index % 3 {
+            case 0: text += "        NotificationCenter.default.publisher(for: .init(\"n\(index)\")).sink { _ in self.f() }.store(in: &bag)\n"
+            case 1: text += "        UIView.animate(withDuration: 1) { self.label.alpha = 0 }\n"
+            default: text += "        label.frame = CGRect(x: view.bounds.width, y: 0, width: 1, height: 1)\n"
+            }
+        }
+        return [("Closures.swift", text + "    }\n    func f() {}\n}\n")]
+    },
+    ScalingShape(name: "one layout pass, many calls") { n in
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    override func viewDidLayoutSubviews() {\n"
+            + "        super.viewDidLayoutSubviews()\n"
+        for _ in 0..<n { text += "        view.addSubview(UIView())\n" }
+        return [("Layout.swift", text + "    }\n}\n")]
+    },
     ScalingShape(name: "suppressed findings") { n in
         var text = "import UIKit\nfinal class Screen: UIViewController {\n    let other = UIViewController()\n    func run() {\n"
         for _ in 0..<n {

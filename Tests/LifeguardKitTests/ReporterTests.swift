@@ -241,4 +241,45 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(Set(fingerprints).count, issues.count)
         XCTAssertEqual(issues.compactMap { $0["severity"] as? String }, ["minor", "major", "info"])
     }
+
+    /// JSON strings are written run by run; escaping one scalar at a time (the oracle) and
+    /// decoding the result must both give the same text, for random strings of quotes,
+    /// backslashes, control characters, U+2028/U+2029, accents and emoji.
+    func testJSONStringsEscapeAsScalarByScalarDoes() throws {
+        func oracle(_ value: String) -> String {
+            var output = "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                case "\u{08}": output += "\\b"
+                case "\u{0C}": output += "\\f"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                        let hex = String(scalar.value, radix: 16)
+                        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        output.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return output + "\""
+        }
+        let pieces = ["a", "view", "\"", "\\", "\n", "\r\n", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "\u{00}",
+                      "\u{2028}", "\u{2029}", "\u{2027}", "\u{20AC}", "é", "e\u{301}", "😀", "\u{E2}", " "]
+        var generator = SeededGenerator(seed: 0x15_0A)
+        for _ in 0..<2_000 {
+            let value = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }.joined()
+            var written = ""
+            JSONValue.writeString(value, to: &written)
+            XCTAssertEqual(written, oracle(value))
+            let decoded = try JSONSerialization.jsonObject(with: Data("[\(written)]".utf8)) as? [String]
+            XCTAssertEqual(decoded, [value])
+        }
+    }
 }

@@ -134,6 +134,7 @@ public final class FileModel: Sendable {
         private var effectsByGroup: [ObjectInType: [[FunctionID]: Set<CallSummaries.Effect>]] = [:]
         private var anchorEvents: [AnchorEffects: [Int]] = [:]
         private var layout: FixLayout?
+        private var topLevelGuards: [Int: TopLevelGuards] = [:]
         /// By variable position, sized on the first store (most files' models resolve no local).
         private var objects: [ObjectRef?] = []
         private let variableCount: Int
@@ -168,6 +169,10 @@ public final class FileModel: Sendable {
         func effectsByGroup(_ key: ObjectInType, _ compute: () -> [[FunctionID]: Set<CallSummaries.Effect>])
             -> [[FunctionID]: Set<CallSummaries.Effect>] {
             remembered({ effectsByGroup[key] }, { effectsByGroup[key] = $0 }, compute)
+        }
+
+        func topLevelGuards(ofFunctionNode node: Int, _ compute: () -> TopLevelGuards) -> TopLevelGuards {
+            remembered({ topLevelGuards[node] }, { topLevelGuards[node] = $0 }, compute)
         }
 
         /// Made on first use: most files get no fix.

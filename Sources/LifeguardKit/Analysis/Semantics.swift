@@ -99,44 +99,53 @@ extension FileModel {
         let functionNode = outline.nodes[node.index].enclosingFunction
         guard functionNode >= 0 else { return false }
         let start = outline.nodes[node.index].tokens.lowerBound
-        var index = functionNode + 1
-        while index < node.index {
-            let candidate = outline.nodes[index]
-            guard candidate.parent == functionNode else {
-                index += 1
-                continue
-            }
-            switch candidate.kind {
-            case .conditional where outline.conditionals[candidate.detail].kind == .guard:
-                // The node is after the guard, or inside it (its early exit, judged above).
-                return candidate.tokens.upperBound <= start
-            case .variable:
-                break
-            case .call where tree.text(ofTokens: outline.calls[candidate.detail].receiver ?? 0..<0) == "super":
-                break
-            default:
-                // Something ran before any guard: later guards are not at the top.
-                return guardedByStatePrecedingGuard(node, functionNode: functionNode)
-            }
-            index = max(index + 1, candidate.subtreeEnd)
-        }
-        return false
+        let guards = topLevelGuards(ofFunctionNode: functionNode)
+        // The first statement before `node` that is neither a local nor a `super` call: a guard
+        // there is at the top of the function, and `node` is after it (or inside it: its early
+        // exit, judged above).
+        guard let first = guards.firstStatement, first.node < node.index else { return false }
+        if first.isGuard { return first.end <= start }
+        // Something ran before any guard: a later guard testing state still guards `node` when it
+        // ends before `node` starts. The function's first such guard ends before any other.
+        guard let stateGuard = guards.firstStateGuard else { return false }
+        return stateGuard.node < node.index && stateGuard.end <= start
     }
 
-    /// A `guard` anywhere before `node` in its function's body whose condition tests stored state.
-    private func guardedByStatePrecedingGuard(_ node: NodeID, functionNode: Int) -> Bool {
-        let start = outline.nodes[node.index].tokens.lowerBound
-        var index = functionNode + 1
-        while index < node.index {
-            let candidate = outline.nodes[index]
-            if candidate.parent == functionNode, candidate.kind == .conditional,
-               outline.conditionals[candidate.detail].kind == .guard, candidate.tokens.upperBound <= start,
-               conditionTestsStoredProperty(ConditionalID(candidate.detail)) {
-                return true
+    /// What `isGuarded` reads of a function's top-level statements, read once per function:
+    /// asked for every call in it, reading the statements before each would be quadratic.
+    struct TopLevelGuards {
+        /// The first top-level statement that is neither a local declaration nor a `super` call.
+        var firstStatement: (node: Int, isGuard: Bool, end: Int)?
+        /// The first top-level `guard` whose condition tests a stored property of `self`.
+        var firstStateGuard: (node: Int, end: Int)?
+    }
+
+    func topLevelGuards(ofFunctionNode functionNode: Int) -> TopLevelGuards {
+        memo.topLevelGuards(ofFunctionNode: functionNode) {
+            var result = TopLevelGuards()
+            let end = outline.nodes[functionNode].subtreeEnd
+            var index = functionNode + 1
+            while index < end {
+                let candidate = outline.nodes[index]
+                let isGuard = candidate.kind == .conditional && outline.conditionals[candidate.detail].kind == .guard
+                if result.firstStatement == nil {
+                    switch candidate.kind {
+                    case .variable:
+                        break
+                    case .call where tree.text(ofTokens: outline.calls[candidate.detail].receiver ?? 0..<0) == "super":
+                        break
+                    default:
+                        result.firstStatement = (index, isGuard, candidate.tokens.upperBound)
+                    }
+                }
+                if isGuard, result.firstStateGuard == nil, conditionTestsStoredProperty(ConditionalID(candidate.detail)) {
+                    result.firstStateGuard = (index, candidate.tokens.upperBound)
+                }
+                if result.firstStatement != nil, result.firstStateGuard != nil { break }
+                index = max(index + 1, candidate.subtreeEnd)
             }
-            index = candidate.parent == functionNode ? max(index + 1, candidate.subtreeEnd) : index + 1
+            return result
         }
-        return false
     }
 
     // MARK: - Chains and destinations

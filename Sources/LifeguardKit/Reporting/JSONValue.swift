@@ -58,25 +58,53 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// RFC 8259 escaping: quotes, backslashes and control characters; everything else as UTF-8.
     static func writeString(_ value: String, to output: inout String) {
+        // Runs that need no escape are appended whole: a report of thousands of findings spent
+        // most of its time appending one scalar at a time.
         output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        let utf8 = value.utf8
+        var runStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            var next = utf8.index(after: index)
+            let escape: String?
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x08: escape = "\\b"
+            case 0x0C: escape = "\\f"
+            case 0x00..<0x20: escape = Self.unicodeEscape(UInt32(byte))
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8, E2 80 A9), which JavaScript reads as line breaks.
+                escape = nil
+                if next != utf8.endIndex, utf8[next] == 0x80 {
+                    let third = utf8.index(after: next)
+                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                        output += value[runStart..<index]
+                        output += Self.unicodeEscape(utf8[third] == 0xA8 ? 0x2028 : 0x2029)
+                        next = utf8.index(after: third)
+                        runStart = next
+                    }
                 }
+            default:
+                escape = nil
             }
+            if let escape {
+                output += value[runStart..<index]
+                output += escape
+                runStart = next
+            }
+            index = next
         }
+        output += value[runStart..<utf8.endIndex]
         output += "\""
+    }
+
+    private static func unicodeEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
