@@ -219,8 +219,11 @@ public struct CallSummaries: Sendable {
                 }
             }
         }
-        // The lookup tables are independent passes over the functions: built side by side.
-        let merged = self
+        // The lookup tables are independent passes over the functions: built side by side. They
+        // read copies of the parts they need, not of `self`: a copy of `self` alive when the
+        // propagation writes the functions' effects made it copy the whole function table.
+        let functionCount = functions.count
+        let mergedSymbols = symbols
         let symbolCount = symbols.count
         let functionSymbols = symbolOfFunction
         let slotsOfTypes = types
@@ -239,11 +242,11 @@ public struct CallSummaries: Sendable {
             default:
                 // Interned from the bytes before the `(`, once per callable full name (overrides and
                 // protocol methods share theirs): a string is made once per distinct base name.
-                var baseNames = NameSlots(capacity: merged.functions.count / 2)
+                var baseNames = NameSlots(capacity: functionCount / 2)
                 var seen = [Bool](repeating: false, count: symbolCount)
                 for symbol in functionSymbols where symbol >= 0 && !seen[Int(symbol)] {
                     seen[Int(symbol)] = true
-                    merged.symbols.withName(symbol) { bytes in
+                    mergedSymbols.withName(symbol) { bytes in
                         let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
                         _ = baseNames.insert(bytes: UnsafeBufferPointer(rebasing: bytes[..<end]))
                     }
@@ -268,10 +271,14 @@ public struct CallSummaries: Sendable {
         // of callers side by side, each also noting which name it calls for `callers(of:)`.
         self.superclasses = superclasses.value
         let chains = ClassChains(typeSlots: typeSlots, superclasses: self.superclasses)
-        let snapshot = self
         let functionTypes = typeOfFunction
-        let resolved = Parallel.map(Self.slices(of: functions.count)) {
-            snapshot.resolve($0, typeOfFunction: functionTypes, chains: chains, fanOutLimit: fanOutLimit)
+        let resolved: [ResolvedSlice]
+        do {
+            // Released before the propagation writes to `self` (see above).
+            let snapshot = self
+            resolved = Parallel.map(Self.slices(of: functions.count)) {
+                snapshot.resolve($0, typeOfFunction: functionTypes, chains: chains, fanOutLimit: fanOutLimit)
+            }
         }
         var siteSymbols: [Int32] = []
         for slice in resolved {
@@ -386,12 +393,15 @@ public struct CallSummaries: Sendable {
     /// Effects travel packed into integers (`PackedEffects`), so propagation hashes no strings.
     private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]], symbolOfFunction: [Int32], rounds: Int) {
         // The starting effects and the callers of each function are independent: built side by side.
-        let snapshot = self
+        // The tasks read the calls and the function count, not a copy of `self`, whose functions
+        // are written below.
+        let packedCalls = calls
+        let functionCount = functions.count
         var effects: [EffectList] = []
         var callers = CallerLists()
         for part in Parallel.map([0, 1], { task -> PropagationStart in
-            task == 0 ? .effects(snapshot.startingEffects(resolved, ownEffects: ownEffects))
-                : .callers(CallerLists(resolved, functions: snapshot.functions.count))
+            task == 0 ? .effects(Self.startingEffects(resolved, ownEffects: ownEffects, calls: packedCalls))
+                : .callers(CallerLists(resolved, functions: functionCount))
         }) {
             switch part {
             case .effects(let start): effects = start
@@ -481,7 +491,7 @@ public struct CallSummaries: Sendable {
     }
 
     /// Each function's own effects, with what it hands to unknown code.
-    private func startingEffects(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) -> [EffectList] {
+    private static func startingEffects(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]], calls: PackedCalls) -> [EffectList] {
         // A function's own effects are distinct already (the extractor gathered them in a set).
         var effects = ownEffects.map(EffectList.init(distinct:))
         for slice in resolved {
