@@ -129,8 +129,8 @@ public final class FileModel: Sendable {
         private var destinations: [Int: ValueDestination]?
         private var memberVariables: [Int: [String: VariableID]] = [:]
         private var effectsByGroup: [ObjectInType: [[FunctionID]: Set<CallSummaries.Effect>]] = [:]
-        /// By variable position, sized on the first store (most files' models resolve no local).
-        private var objects: [ObjectRef?] = []
+        /// The objects of the locals resolved so far (see `LocalObjects`).
+        private var locals = LocalObjects()
         private let variableCount: Int
 
         init(variables count: Int) { variableCount = count }
@@ -190,13 +190,38 @@ public final class FileModel: Sendable {
         }
 
         func object(of variable: VariableID) -> ObjectRef? {
-            lock.withLock { variable.index < objects.count ? objects[variable.index] : nil }
+            lock.withLock { locals.object(of: variable.index) }
         }
 
         func store(_ object: ObjectRef, for variable: VariableID) {
-            lock.withLock {
-                if objects.isEmpty { objects = Array(repeating: nil, count: variableCount) }
-                if variable.index < objects.count { objects[variable.index] = object }
+            lock.withLock { locals.store(object, for: variable.index, variableCount: variableCount) }
+        }
+    }
+
+    /// The objects of a file's resolved locals, in the order stored, and each variable's position
+    /// there (-1: none yet), sized on the first store (most files' models resolve no local). An
+    /// optional object per variable of the file was created and destroyed for every variable,
+    /// where a few are ever stored. One stored property: the memo is read under its lock, one
+    /// access at a time.
+    struct LocalObjects {
+        private var objects: [ObjectRef] = []
+        private var positions: [Int32] = []
+
+        func object(of variable: Int) -> ObjectRef? {
+            guard variable < positions.count else { return nil }
+            let position = positions[variable]
+            return position < 0 ? nil : objects[Int(position)]
+        }
+
+        mutating func store(_ object: ObjectRef, for variable: Int, variableCount: Int) {
+            if positions.isEmpty { positions = Array(repeating: -1, count: variableCount) }
+            guard variable < positions.count else { return }
+            let position = positions[variable]
+            if position >= 0 {
+                objects[Int(position)] = object
+            } else {
+                positions[variable] = Int32(truncatingIfNeeded: objects.count)
+                objects.append(object)
             }
         }
     }
