@@ -1095,6 +1095,9 @@ public struct FileSummaries: Sendable {
             // Calls are gathered for the whole file, then ordered function by function (a stable
             // counting sort), rather than grown in an array per function.
             var gathered: [(function: Int32, call: PackedCalls.Call)] = []
+            // At most one per call, and dropped with the file: reserved, where grown by doubling
+            // it was copied again and again (6,243 times on NetNewsWire and mastodon).
+            gathered.reserveCapacity(outline.calls.count)
             for (slot, calls) in model.callGroups {
                 // The name is made into a string only when there are declared names to test it against.
                 let name = declaredBaseNames == nil ? nil : model.callSlots.name(slot)
