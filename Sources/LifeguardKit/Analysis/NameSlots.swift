@@ -41,7 +41,9 @@ struct NameSlots: Sendable {
         while size < capacity * 2 { size *= 2 }
         buckets = [UInt64](repeating: 0, count: size)
         ends.reserveCapacity(capacity)
-        bytes.reserveCapacity(capacity * 8)
+        // Sixteen bytes a name: calls' full names (`configure(with:)`) and qualified type keys run
+        // longer than eight, and a buffer sized for eight was copied as it grew.
+        bytes.reserveCapacity(capacity * 16)
     }
 
     var count: Int { ends.count }
