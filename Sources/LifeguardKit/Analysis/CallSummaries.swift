@@ -82,13 +82,14 @@ public struct CallSummaries: Sendable {
     /// Every name the summaries spell (functions' full names, callees, members), each once: the
     /// rest of the tables refer to names by their symbol here.
     private var symbols = NameSlots()
-    /// Callable functions (not accessors) by the symbol of their full name:
-    /// `functionOrder[functionRanges[symbol]]`, in run order (empty for names no function has).
+    /// Callable functions (not accessors) by the symbol of their full name: from
+    /// `functionOrder[functionStarts[symbol]]` to the next symbol's start, in run order (none for
+    /// names no function has).
     private var functionOrder: [Int32] = []
-    private var functionRanges: [Range<Int32>] = []
+    private var functionStarts: [Int32] = []
     /// The slots of the type keys of functions.
     private var typeSlots = NameSlots()
-    /// Functions by their type's slot: `functionsByType.order[functionsByType.ranges[slot]]`, in
+    /// Functions by their type's slot: `functionsByType.order[functionsByType.range(slot)]`, in
     /// run order (the last slot, past the types, holds the free functions).
     private var functionsByType = SlotGrouping(slots: [], slotCount: 0)
     /// Callable functions by their type's slot (`-1` for free functions) and full name's symbol: a
@@ -97,10 +98,10 @@ public struct CallSummaries: Sendable {
     /// The run's calls, flat: each function's are `calls[callRanges[function]]`.
     private var calls = PackedCalls()
     private var callRanges: [Range<Int32>] = []
-    /// Who calls each callable full name, by the name's symbol: `callSites[callSiteRanges[symbol]]`,
-    /// (calling function, index of the call in `calls`), in caller order.
+    /// Who calls each callable full name, by the name's symbol: from `callSites[callSiteStarts[symbol]]`
+    /// to the next symbol's start, (calling function, index of the call in `calls`), in caller order.
     private var callSites: [(function: Int32, call: Int32)] = []
-    private var callSiteRanges: [Range<Int32>] = []
+    private var callSiteStarts: [Int32] = []
     /// Each class's superclass in the run, by key.
     private var superclasses: [String: String] = [:]
     /// Base names of the callable functions.
@@ -258,7 +259,7 @@ public struct CallSummaries: Sendable {
             switch table {
             case .byName(let grouping):
                 functionOrder = grouping.order
-                functionRanges = Array(grouping.ranges.prefix(symbolCount))
+                functionStarts = Array(grouping.starts.prefix(symbolCount + 1))
             case .types(let grouping):
                 functionsByType = grouping
             case .baseNames(let names):
@@ -289,7 +290,7 @@ public struct CallSummaries: Sendable {
         }
         let bySymbol = SlotGrouping(slots: siteSymbols, slotCount: symbolCount)
         callSites = bySymbol.order.map { callSites[Int($0)] }
-        callSiteRanges = bySymbol.ranges
+        callSiteStarts = bySymbol.starts
         propagate(resolved, ownEffects: ownEffects, symbolOfFunction: symbolOfFunction, rounds: rounds)
     }
 
@@ -335,9 +336,8 @@ public struct CallSummaries: Sendable {
 
     /// The callable functions of a name's symbol, in run order.
     private func functions(ofSymbol symbol: Int32) -> ArraySlice<Int32> {
-        guard symbol >= 0, Int(symbol) < functionRanges.count else { return [] }
-        let range = functionRanges[Int(symbol)]
-        return functionOrder[Int(range.lowerBound)..<Int(range.upperBound)]
+        guard symbol >= 0, Int(symbol) + 1 < functionStarts.count else { return [] }
+        return functionOrder[Int(functionStarts[Int(symbol)])..<Int(functionStarts[Int(symbol) + 1])]
     }
 
     /// Resolves the calls of `callers`: a call on `self` (or `super`) runs a method of the
@@ -723,8 +723,8 @@ public struct CallSummaries: Sendable {
     /// of their caller (calls that pass nothing traceable are not recorded). A name the run declares
     /// no callable function of (an accessor's `didSet`, a framework method) has none.
     public func callers(of fullName: String) -> [Caller] {
-        guard let symbol = symbols.slot(of: fullName), Int(symbol) < callSiteRanges.count else { return [] }
-        let range = callSiteRanges[Int(symbol)]
+        guard let symbol = symbols.slot(of: fullName), Int(symbol) + 1 < callSiteStarts.count else { return [] }
+        let range = Int(callSiteStarts[Int(symbol)])..<Int(callSiteStarts[Int(symbol) + 1])
         return callSites[Int(range.lowerBound)..<Int(range.upperBound)].map { site in
             let item = calls.calls[Int(site.call)]
             let names = symbols
@@ -747,7 +747,7 @@ public struct CallSummaries: Sendable {
     /// The positions of a type's functions in `functions`, in run order.
     func functionIndices(inType typeKey: String) -> [Int] {
         guard let slot = typeSlots.slot(of: typeKey) else { return [] }
-        let range = functionsByType.ranges[Int(slot)]
+        let range = functionsByType.range(Int(slot))
         return functionsByType.order[Int(range.lowerBound)..<Int(range.upperBound)].map { Int($0) }
     }
 }
@@ -803,7 +803,7 @@ struct TypeAndNameGroups: Sendable {
     /// The functions of `type` named `name`, in run order.
     func functions(type: Int32, name: Int32) -> ArraySlice<Int32> {
         guard name >= 0, let group = groups.value(for: Self.key(type: type, name: name)) else { return [] }
-        let range = members.ranges[Int(group)]
+        let range = members.range(Int(group))
         return members.order[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 

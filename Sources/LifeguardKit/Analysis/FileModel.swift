@@ -9,10 +9,10 @@ public final class FileModel: Sendable {
     public let tree: SyntaxTree
     public let index: ProjectIndex
     /// Calls grouped by base name, so a rule looks up `addSubview` instead of scanning every
-    /// call: each name's slot, and its calls (in source order) at `callsInNameOrder[callRanges[slot]]`
-    /// (one array for the file, not one per name).
+    /// call: each name's slot, and its calls (in source order) from `callsInNameOrder[callStarts[slot]]`
+    /// to the next slot's start (one array for the file, not one per name).
     let callSlots: NameSlots
-    let callRanges: [Range<Int32>]
+    let callStarts: [Int32]
     let callsInNameOrder: [CallID]
     /// What the file's types are, worked out in `init` against a run's index; against pass 1's
     /// empty index, on first use (the facts pass 1 extracts seldom ask, and a type's role there
@@ -63,7 +63,7 @@ public final class FileModel: Sendable {
         }
         let grouping = SlotGrouping(slots: slotOfCall, slotCount: slots.count)
         callSlots = slots
-        callRanges = grouping.ranges
+        callStarts = grouping.starts
         callsInNameOrder = grouping.order.map { CallID(Int($0)) }
         builtTypeFacts = index.seesTheRun ? TypeFacts(tree: tree, index: index, qualifiedNames: qualifiedNames) : nil
     }
@@ -266,16 +266,14 @@ public final class FileModel: Sendable {
     /// The calls with this base name, in source order, read in place.
     func callsNamed(_ name: String) -> ArraySlice<CallID> {
         guard let slot = callSlots.slot(of: name) else { return [] }
-        let range = callRanges[Int(slot)]
-        return callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)]
+        return callsInNameOrder[Int(callStarts[Int(slot)])..<Int(callStarts[Int(slot) + 1])]
     }
 
     /// Every base name the file calls, as its slot in `callSlots` (`callSlots.name(_:)` spells
     /// it), with its calls in source order.
     var callGroups: some Sequence<(slot: Int32, calls: ArraySlice<CallID>)> {
-        callRanges.indices.lazy.map { slot in
-            let range = self.callRanges[slot]
-            return (Int32(truncatingIfNeeded: slot), self.callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)])
+        (0..<(callStarts.count - 1)).lazy.map { slot in
+            (Int32(truncatingIfNeeded: slot), self.callsInNameOrder[Int(self.callStarts[slot])..<Int(self.callStarts[slot + 1])])
         }
     }
 
