@@ -1083,11 +1083,14 @@ public struct FileSummaries: Sendable {
             var effects = [Set<UInt64>](repeating: [], count: summaries.count)
             // What each function does to its own locals, for the calls that hand them on.
             let direct = model.directCalls()
-            var localEffects = [[VariableID: UInt16]](repeating: [:], count: summaries.count)
+            // Made on the first such effect: most files have none, and a table per function of the
+            // file was made and freed for nothing.
+            var localEffects: [[VariableID: UInt16]] = []
             for (call, found) in direct.found {
                 guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                 for (object, effect) in found {
                     if case .local(let variable) = object.root, object.path.isEmpty {
+                        if localEffects.isEmpty { localEffects = Array(repeating: [:], count: summaries.count) }
                         localEffects[function.index][variable, default: 0] |= PackedEffects.bit(effect)
                     }
                 }
@@ -1109,7 +1112,8 @@ public struct FileSummaries: Sendable {
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                     if let packed = record(call, direct: direct[call] ?? [], declared: declared,
-                                           locals: localEffects[function.index], effects: &effects[function.index],
+                                           locals: localEffects.isEmpty ? [:] : localEffects[function.index],
+                                           effects: &effects[function.index],
                                            tables: &tables, function: function, bareCallee: &bareCallee) {
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
