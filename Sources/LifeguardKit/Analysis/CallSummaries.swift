@@ -1060,6 +1060,26 @@ public struct FileSummaries: Sendable {
         }
     }
 
+    /// Each function's own effects while a file is read, packed: a set per function made on the
+    /// first effect of the file (many files have none, and a set per function was made and freed
+    /// for each).
+    private struct FunctionEffects {
+        private var sets: [Set<UInt64>] = []
+        private let functions: Int
+
+        init(functions: Int) { self.functions = functions }
+
+        mutating func insert(_ effect: UInt64, for function: Int) {
+            if sets.isEmpty { sets = Array(repeating: [], count: functions) }
+            sets[function].insert(effect)
+        }
+
+        /// The function's effects, when it has any.
+        func of(_ function: Int) -> Set<UInt64>? {
+            sets.isEmpty || sets[function].isEmpty ? nil : sets[function]
+        }
+    }
+
     private struct Extractor {
         let model: FileModel
         let declaredBaseNames: Set<String>?
@@ -1080,7 +1100,7 @@ public struct FileSummaries: Sendable {
             }
             // Sized for the file's distinct call names: growing by doubling rehashed every name.
             var tables = Tables(names: NameSlots(capacity: model.callSlots.count))
-            var effects = [Set<UInt64>](repeating: [], count: summaries.count)
+            var effects = FunctionEffects(functions: summaries.count)
             // What each function does to its own locals, for the calls that hand them on.
             let direct = model.directCalls()
             // Made on the first such effect: most files have none, and a table per function of the
@@ -1113,7 +1133,7 @@ public struct FileSummaries: Sendable {
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                     if let packed = record(call, direct: direct[call] ?? [], declared: declared,
                                            locals: localEffects.isEmpty ? [:] : localEffects[function.index],
-                                           effects: &effects[function.index],
+                                           effects: &effects,
                                            tables: &tables, function: function, bareCallee: &bareCallee) {
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
@@ -1122,7 +1142,7 @@ public struct FileSummaries: Sendable {
             for position in outline.assignments.indices {
                 let assignment = AssignmentID(position)
                 guard let function = model.enclosingFunction(of: outline.assignments[position].nodeID) else { continue }
-                record(assignment, effects: &effects[function.index], tables: &tables, function: function)
+                record(assignment, effects: &effects, tables: &tables, function: function)
             }
             var starts = [Int32](repeating: 0, count: summaries.count + 1)
             for item in gathered { starts[Int(item.function) + 1] += 1 }
@@ -1140,7 +1160,7 @@ public struct FileSummaries: Sendable {
             // Completed in place: a summary copied out and back counts a reference per string in it.
             for index in summaries.indices {
                 summaries[index].calls = starts[index]..<starts[index + 1]
-                if !effects[index].isEmpty { summaries[index].effects = Array(effects[index]) }
+                if let found = effects.of(index) { summaries[index].effects = Array(found) }
             }
             var result = FileSummaries()
             result.functions = summaries
@@ -1204,14 +1224,14 @@ public struct FileSummaries: Sendable {
         /// Records a call's direct effects in `effects`; returns the call it is for the run's
         /// calls, its arguments written to `tables`, when it is one.
         func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
-                    locals: [VariableID: UInt16], effects: inout Set<UInt64>, tables: inout Tables,
+                    locals: [VariableID: UInt16], effects: inout FunctionEffects, tables: inout Tables,
                     function: FunctionID, bareCallee: inout Int32?) -> PackedCalls.Call? {
             if !direct.isEmpty {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
-                        effects.insert(tables.pack(target) | PackedEffects.effect(effect))
+                        effects.insert(tables.pack(target) | PackedEffects.effect(effect), for: function.index)
                     } else if CallSummaries.recordedForAnyObject.contains(effect) {
-                        effects.insert(PackedEffects.otherKind | PackedEffects.effect(effect))
+                        effects.insert(PackedEffects.otherKind | PackedEffects.effect(effect), for: function.index)
                     }
                 }
                 return nil
@@ -1295,10 +1315,10 @@ public struct FileSummaries: Sendable {
                                     arguments: arguments, localArguments: localArguments)
         }
 
-        func record(_ assignment: AssignmentID, effects: inout Set<UInt64>, tables: inout Tables, function: FunctionID) {
+        func record(_ assignment: AssignmentID, effects: inout FunctionEffects, tables: inout Tables, function: FunctionID) {
             for (object, effect) in model.directEffects(of: assignment) {
                 if let target = target(object, in: function) {
-                    effects.insert(tables.pack(target) | PackedEffects.effect(effect))
+                    effects.insert(tables.pack(target) | PackedEffects.effect(effect), for: function.index)
                 }
             }
         }
