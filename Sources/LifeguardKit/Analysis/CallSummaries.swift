@@ -1049,6 +1049,8 @@ public struct FileSummaries: Sendable {
     private struct Tables {
         var names = NameSlots()
         var calls = PackedCalls()
+        /// The file's scope table, read from the model's memo (behind its lock) once, on first use.
+        var scopes: ScopeTable?
 
         mutating func pack(_ target: CallSummaries.Target) -> UInt64 {
             switch target {
@@ -1181,7 +1183,10 @@ public struct FileSummaries: Sendable {
             case general(Binding?)
         }
 
-        func quickTarget(_ range: Range<Int>, throughSelf: Bool, at node: NodeID, in function: FunctionID) -> Quick {
+        /// `scopes` is the file's scope table once a name has needed it (see
+        /// `FileModel.declaredBinding(ofToken:scopes:)`).
+        func quickTarget(_ range: Range<Int>, throughSelf: Bool, at node: NodeID, in function: FunctionID,
+                         scopes: inout ScopeTable?) -> Quick {
             let tree = model.tree
             let first = range.lowerBound
             if throughSelf {
@@ -1189,7 +1194,7 @@ public struct FileSummaries: Sendable {
                 return .member(name)
             }
             if tree.token(first, is: "self") { return .target(.selfObject) }
-            guard let binding = model.declaredBinding(ofToken: TokenID(first)) else {
+            guard let binding = model.declaredBinding(ofToken: TokenID(first), scopes: &scopes) else {
                 // A bare name that is no member is a global: not a target.
                 return model.isSelfMember(freeToken: first, at: node) ? .member(first) : .target(nil)
             }
@@ -1258,7 +1263,8 @@ public struct FileSummaries: Sendable {
                 // for the caller's own parameters, which are plain names.
                 guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf else { continue }
                 let binding: Binding?
-                switch quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                switch quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID, in: function,
+                                   scopes: &tables.scopes) {
                 case .target(let quick):
                     if let quick, declared || quick.isParameter { add(position, quick) }
                     continue
@@ -1286,7 +1292,8 @@ public struct FileSummaries: Sendable {
             if declared, !item.isImplicitMember {
                 if let range = item.receiver {
                     if let throughSelf = model.simpleReference(range) {
-                        switch quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                        switch quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function,
+                                           scopes: &tables.scopes) {
                         case .target(let quick):
                             receiver = quick
                         case .member(let token):
