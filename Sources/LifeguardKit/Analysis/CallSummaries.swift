@@ -913,7 +913,10 @@ struct PackedCalls: Sendable {
                 arguments.append(Argument(position: argument.position, target: PackedEffects.renumbered(argument.target, symbolOf)))
             }
             let localStart = Int32(truncatingIfNeeded: localArguments.count)
-            localArguments += other.localArguments[Int(call.localArguments.lowerBound)..<Int(call.localArguments.upperBound)]
+            // Most calls hand on no local: no append call for nothing.
+            if !call.localArguments.isEmpty {
+                localArguments += other.localArguments[Int(call.localArguments.lowerBound)..<Int(call.localArguments.upperBound)]
+            }
             calls.append(Call(callee: symbolOf[Int(call.callee)],
                               receiver: call.receiver == PackedEffects.noTarget
                                   ? call.receiver : PackedEffects.renumbered(call.receiver, symbolOf),
