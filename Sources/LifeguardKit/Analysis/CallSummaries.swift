@@ -82,13 +82,14 @@ public struct CallSummaries: Sendable {
     /// Every name the summaries spell (functions' full names, callees, members), each once: the
     /// rest of the tables refer to names by their symbol here.
     private var symbols = NameSlots()
-    /// Callable functions (not accessors) by the symbol of their full name:
-    /// `functionOrder[functionRanges[symbol]]`, in run order (empty for names no function has).
+    /// Callable functions (not accessors) by the symbol of their full name: from
+    /// `functionOrder[functionStarts[symbol]]` to the next symbol's start, in run order (none for
+    /// names no function has).
     private var functionOrder: [Int32] = []
-    private var functionRanges: [Range<Int32>] = []
+    private var functionStarts: [Int32] = []
     /// The slots of the type keys of functions.
     private var typeSlots = NameSlots()
-    /// Functions by their type's slot: `functionsByType.order[functionsByType.ranges[slot]]`, in
+    /// Functions by their type's slot: `functionsByType.order[functionsByType.range(slot)]`, in
     /// run order (the last slot, past the types, holds the free functions).
     private var functionsByType = SlotGrouping(slots: [], slotCount: 0)
     /// Callable functions by their type's slot (`-1` for free functions) and full name's symbol: a
@@ -97,10 +98,10 @@ public struct CallSummaries: Sendable {
     /// The run's calls, flat: each function's are `calls[callRanges[function]]`.
     private var calls = PackedCalls()
     private var callRanges: [Range<Int32>] = []
-    /// Who calls each callable full name, by the name's symbol: `callSites[callSiteRanges[symbol]]`,
-    /// (calling function, index of the call in `calls`), in caller order.
+    /// Who calls each callable full name, by the name's symbol: from `callSites[callSiteStarts[symbol]]`
+    /// to the next symbol's start, (calling function, index of the call in `calls`), in caller order.
     private var callSites: [(function: Int32, call: Int32)] = []
-    private var callSiteRanges: [Range<Int32>] = []
+    private var callSiteStarts: [Int32] = []
     /// Each class's superclass in the run, by key.
     private var superclasses: [String: String] = [:]
     /// Base names of the callable functions.
@@ -219,8 +220,11 @@ public struct CallSummaries: Sendable {
                 }
             }
         }
-        // The lookup tables are independent passes over the functions: built side by side.
-        let merged = self
+        // The lookup tables are independent passes over the functions: built side by side. They
+        // read copies of the parts they need, not of `self`: a copy of `self` alive when the
+        // propagation writes the functions' effects made it copy the whole function table.
+        let functionCount = functions.count
+        let mergedSymbols = symbols
         let symbolCount = symbols.count
         let functionSymbols = symbolOfFunction
         let slotsOfTypes = types
@@ -239,11 +243,11 @@ public struct CallSummaries: Sendable {
             default:
                 // Interned from the bytes before the `(`, once per callable full name (overrides and
                 // protocol methods share theirs): a string is made once per distinct base name.
-                var baseNames = NameSlots(capacity: merged.functions.count / 2)
+                var baseNames = NameSlots(capacity: functionCount / 2)
                 var seen = [Bool](repeating: false, count: symbolCount)
                 for symbol in functionSymbols where symbol >= 0 && !seen[Int(symbol)] {
                     seen[Int(symbol)] = true
-                    merged.symbols.withName(symbol) { bytes in
+                    mergedSymbols.withName(symbol) { bytes in
                         let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
                         _ = baseNames.insert(bytes: UnsafeBufferPointer(rebasing: bytes[..<end]))
                     }
@@ -255,7 +259,7 @@ public struct CallSummaries: Sendable {
             switch table {
             case .byName(let grouping):
                 functionOrder = grouping.order
-                functionRanges = Array(grouping.ranges.prefix(symbolCount))
+                functionStarts = Array(grouping.starts.prefix(symbolCount + 1))
             case .types(let grouping):
                 functionsByType = grouping
             case .baseNames(let names):
@@ -268,10 +272,14 @@ public struct CallSummaries: Sendable {
         // of callers side by side, each also noting which name it calls for `callers(of:)`.
         self.superclasses = superclasses.value
         let chains = ClassChains(typeSlots: typeSlots, superclasses: self.superclasses)
-        let snapshot = self
         let functionTypes = typeOfFunction
-        let resolved = Parallel.map(Self.slices(of: functions.count)) {
-            snapshot.resolve($0, typeOfFunction: functionTypes, chains: chains, fanOutLimit: fanOutLimit)
+        let resolved: [ResolvedSlice]
+        do {
+            // Released before the propagation writes to `self` (see above).
+            let snapshot = self
+            resolved = Parallel.map(Self.slices(of: functions.count)) {
+                snapshot.resolve($0, typeOfFunction: functionTypes, chains: chains, fanOutLimit: fanOutLimit)
+            }
         }
         var siteSymbols: [Int32] = []
         for slice in resolved {
@@ -282,7 +290,7 @@ public struct CallSummaries: Sendable {
         }
         let bySymbol = SlotGrouping(slots: siteSymbols, slotCount: symbolCount)
         callSites = bySymbol.order.map { callSites[Int($0)] }
-        callSiteRanges = bySymbol.ranges
+        callSiteStarts = bySymbol.starts
         propagate(resolved, ownEffects: ownEffects, symbolOfFunction: symbolOfFunction, rounds: rounds)
     }
 
@@ -328,9 +336,8 @@ public struct CallSummaries: Sendable {
 
     /// The callable functions of a name's symbol, in run order.
     private func functions(ofSymbol symbol: Int32) -> ArraySlice<Int32> {
-        guard symbol >= 0, Int(symbol) < functionRanges.count else { return [] }
-        let range = functionRanges[Int(symbol)]
-        return functionOrder[Int(range.lowerBound)..<Int(range.upperBound)]
+        guard symbol >= 0, Int(symbol) + 1 < functionStarts.count else { return [] }
+        return functionOrder[Int(functionStarts[Int(symbol)])..<Int(functionStarts[Int(symbol) + 1])]
     }
 
     /// Resolves the calls of `callers`: a call on `self` (or `super`) runs a method of the
@@ -386,12 +393,15 @@ public struct CallSummaries: Sendable {
     /// Effects travel packed into integers (`PackedEffects`), so propagation hashes no strings.
     private mutating func propagate(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]], symbolOfFunction: [Int32], rounds: Int) {
         // The starting effects and the callers of each function are independent: built side by side.
-        let snapshot = self
+        // The tasks read the calls and the function count, not a copy of `self`, whose functions
+        // are written below.
+        let packedCalls = calls
+        let functionCount = functions.count
         var effects: [EffectList] = []
         var callers = CallerLists()
         for part in Parallel.map([0, 1], { task -> PropagationStart in
-            task == 0 ? .effects(snapshot.startingEffects(resolved, ownEffects: ownEffects))
-                : .callers(CallerLists(resolved, functions: snapshot.functions.count))
+            task == 0 ? .effects(Self.startingEffects(resolved, ownEffects: ownEffects, calls: packedCalls))
+                : .callers(CallerLists(resolved, functions: functionCount))
         }) {
             switch part {
             case .effects(let start): effects = start
@@ -481,7 +491,7 @@ public struct CallSummaries: Sendable {
     }
 
     /// Each function's own effects, with what it hands to unknown code.
-    private func startingEffects(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]]) -> [EffectList] {
+    private static func startingEffects(_ resolved: [ResolvedSlice], ownEffects: [[UInt64]], calls: PackedCalls) -> [EffectList] {
         // A function's own effects are distinct already (the extractor gathered them in a set).
         var effects = ownEffects.map(EffectList.init(distinct:))
         for slice in resolved {
@@ -713,8 +723,8 @@ public struct CallSummaries: Sendable {
     /// of their caller (calls that pass nothing traceable are not recorded). A name the run declares
     /// no callable function of (an accessor's `didSet`, a framework method) has none.
     public func callers(of fullName: String) -> [Caller] {
-        guard let symbol = symbols.slot(of: fullName), Int(symbol) < callSiteRanges.count else { return [] }
-        let range = callSiteRanges[Int(symbol)]
+        guard let symbol = symbols.slot(of: fullName), Int(symbol) + 1 < callSiteStarts.count else { return [] }
+        let range = Int(callSiteStarts[Int(symbol)])..<Int(callSiteStarts[Int(symbol) + 1])
         return callSites[Int(range.lowerBound)..<Int(range.upperBound)].map { site in
             let item = calls.calls[Int(site.call)]
             let names = symbols
@@ -737,7 +747,7 @@ public struct CallSummaries: Sendable {
     /// The positions of a type's functions in `functions`, in run order.
     func functionIndices(inType typeKey: String) -> [Int] {
         guard let slot = typeSlots.slot(of: typeKey) else { return [] }
-        let range = functionsByType.ranges[Int(slot)]
+        let range = functionsByType.range(Int(slot))
         return functionsByType.order[Int(range.lowerBound)..<Int(range.upperBound)].map { Int($0) }
     }
 }
@@ -793,7 +803,7 @@ struct TypeAndNameGroups: Sendable {
     /// The functions of `type` named `name`, in run order.
     func functions(type: Int32, name: Int32) -> ArraySlice<Int32> {
         guard name >= 0, let group = groups.value(for: Self.key(type: type, name: name)) else { return [] }
-        let range = members.ranges[Int(group)]
+        let range = members.range(Int(group))
         return members.order[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
@@ -903,7 +913,10 @@ struct PackedCalls: Sendable {
                 arguments.append(Argument(position: argument.position, target: PackedEffects.renumbered(argument.target, symbolOf)))
             }
             let localStart = Int32(truncatingIfNeeded: localArguments.count)
-            localArguments += other.localArguments[Int(call.localArguments.lowerBound)..<Int(call.localArguments.upperBound)]
+            // Most calls hand on no local: no append call for nothing.
+            if !call.localArguments.isEmpty {
+                localArguments += other.localArguments[Int(call.localArguments.lowerBound)..<Int(call.localArguments.upperBound)]
+            }
             calls.append(Call(callee: symbolOf[Int(call.callee)],
                               receiver: call.receiver == PackedEffects.noTarget
                                   ? call.receiver : PackedEffects.renumbered(call.receiver, symbolOf),
@@ -1039,6 +1052,8 @@ public struct FileSummaries: Sendable {
     private struct Tables {
         var names = NameSlots()
         var calls = PackedCalls()
+        /// The file's scope table, read from the model's memo (behind its lock) once, on first use.
+        var scopes: ScopeTable?
 
         mutating func pack(_ target: CallSummaries.Target) -> UInt64 {
             switch target {
@@ -1047,6 +1062,26 @@ public struct FileSummaries: Sendable {
             case .member(let name): return PackedEffects.member(names.insert(name))
             case .other: return PackedEffects.otherKind
             }
+        }
+    }
+
+    /// Each function's own effects while a file is read, packed: a set per function made on the
+    /// first effect of the file (many files have none, and a set per function was made and freed
+    /// for each).
+    private struct FunctionEffects {
+        private var sets: [Set<UInt64>] = []
+        private let functions: Int
+
+        init(functions: Int) { self.functions = functions }
+
+        mutating func insert(_ effect: UInt64, for function: Int) {
+            if sets.isEmpty { sets = Array(repeating: [], count: functions) }
+            sets[function].insert(effect)
+        }
+
+        /// The function's effects, when it has any.
+        func of(_ function: Int) -> Set<UInt64>? {
+            sets.isEmpty || sets[function].isEmpty ? nil : sets[function]
         }
     }
 
@@ -1070,14 +1105,17 @@ public struct FileSummaries: Sendable {
             }
             // Sized for the file's distinct call names: growing by doubling rehashed every name.
             var tables = Tables(names: NameSlots(capacity: model.callSlots.count))
-            var effects = [Set<UInt64>](repeating: [], count: summaries.count)
+            var effects = FunctionEffects(functions: summaries.count)
             // What each function does to its own locals, for the calls that hand them on.
             let direct = model.directCalls()
-            var localEffects = [[VariableID: UInt16]](repeating: [:], count: summaries.count)
+            // Made on the first such effect: most files have none, and a table per function of the
+            // file was made and freed for nothing.
+            var localEffects: [[VariableID: UInt16]] = []
             for (call, found) in direct.found {
                 guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                 for (object, effect) in found {
                     if case .local(let variable) = object.root, object.path.isEmpty {
+                        if localEffects.isEmpty { localEffects = Array(repeating: [:], count: summaries.count) }
                         localEffects[function.index][variable, default: 0] |= PackedEffects.bit(effect)
                     }
                 }
@@ -1085,6 +1123,9 @@ public struct FileSummaries: Sendable {
             // Calls are gathered for the whole file, then ordered function by function (a stable
             // counting sort), rather than grown in an array per function.
             var gathered: [(function: Int32, call: PackedCalls.Call)] = []
+            // At most one per call, and dropped with the file: reserved, where grown by doubling
+            // it was copied again and again (6,243 times on NetNewsWire and mastodon).
+            gathered.reserveCapacity(outline.calls.count)
             for (slot, calls) in model.callGroups {
                 // The name is made into a string only when there are declared names to test it against.
                 let name = declaredBaseNames == nil ? nil : model.callSlots.name(slot)
@@ -1096,7 +1137,8 @@ public struct FileSummaries: Sendable {
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
                     if let packed = record(call, direct: direct[call] ?? [], declared: declared,
-                                           locals: localEffects[function.index], effects: &effects[function.index],
+                                           locals: localEffects.isEmpty ? [:] : localEffects[function.index],
+                                           effects: &effects,
                                            tables: &tables, function: function, bareCallee: &bareCallee) {
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
@@ -1105,7 +1147,7 @@ public struct FileSummaries: Sendable {
             for position in outline.assignments.indices {
                 let assignment = AssignmentID(position)
                 guard let function = model.enclosingFunction(of: outline.assignments[position].nodeID) else { continue }
-                record(assignment, effects: &effects[function.index], tables: &tables, function: function)
+                record(assignment, effects: &effects, tables: &tables, function: function)
             }
             var starts = [Int32](repeating: 0, count: summaries.count + 1)
             for item in gathered { starts[Int(item.function) + 1] += 1 }
@@ -1123,7 +1165,7 @@ public struct FileSummaries: Sendable {
             // Completed in place: a summary copied out and back counts a reference per string in it.
             for index in summaries.indices {
                 summaries[index].calls = starts[index]..<starts[index + 1]
-                if !effects[index].isEmpty { summaries[index].effects = Array(effects[index]) }
+                if let found = effects.of(index) { summaries[index].effects = Array(found) }
             }
             var result = FileSummaries()
             result.functions = summaries
@@ -1144,7 +1186,10 @@ public struct FileSummaries: Sendable {
             case general(Binding?)
         }
 
-        func quickTarget(_ range: Range<Int>, throughSelf: Bool, at node: NodeID, in function: FunctionID) -> Quick {
+        /// `scopes` is the file's scope table once a name has needed it (see
+        /// `FileModel.declaredBinding(ofToken:scopes:)`).
+        func quickTarget(_ range: Range<Int>, throughSelf: Bool, at node: NodeID, in function: FunctionID,
+                         scopes: inout ScopeTable?) -> Quick {
             let tree = model.tree
             let first = range.lowerBound
             if throughSelf {
@@ -1152,7 +1197,7 @@ public struct FileSummaries: Sendable {
                 return .member(name)
             }
             if tree.token(first, is: "self") { return .target(.selfObject) }
-            guard let binding = model.declaredBinding(ofToken: TokenID(first)) else {
+            guard let binding = model.declaredBinding(ofToken: TokenID(first), scopes: &scopes) else {
                 // A bare name that is no member is a global: not a target.
                 return model.isSelfMember(freeToken: first, at: node) ? .member(first) : .target(nil)
             }
@@ -1187,14 +1232,14 @@ public struct FileSummaries: Sendable {
         /// Records a call's direct effects in `effects`; returns the call it is for the run's
         /// calls, its arguments written to `tables`, when it is one.
         func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
-                    locals: [VariableID: UInt16], effects: inout Set<UInt64>, tables: inout Tables,
+                    locals: [VariableID: UInt16], effects: inout FunctionEffects, tables: inout Tables,
                     function: FunctionID, bareCallee: inout Int32?) -> PackedCalls.Call? {
             if !direct.isEmpty {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
-                        effects.insert(tables.pack(target) | PackedEffects.effect(effect))
+                        effects.insert(tables.pack(target) | PackedEffects.effect(effect), for: function.index)
                     } else if CallSummaries.recordedForAnyObject.contains(effect) {
-                        effects.insert(PackedEffects.otherKind | PackedEffects.effect(effect))
+                        effects.insert(PackedEffects.otherKind | PackedEffects.effect(effect), for: function.index)
                     }
                 }
                 return nil
@@ -1221,7 +1266,8 @@ public struct FileSummaries: Sendable {
                 // for the caller's own parameters, which are plain names.
                 guard let throughSelf = model.simpleReference(argument.expression), declared || !throughSelf else { continue }
                 let binding: Binding?
-                switch quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                switch quickTarget(argument.expression, throughSelf: throughSelf, at: item.nodeID, in: function,
+                                   scopes: &tables.scopes) {
                 case .target(let quick):
                     if let quick, declared || quick.isParameter { add(position, quick) }
                     continue
@@ -1249,7 +1295,8 @@ public struct FileSummaries: Sendable {
             if declared, !item.isImplicitMember {
                 if let range = item.receiver {
                     if let throughSelf = model.simpleReference(range) {
-                        switch quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function) {
+                        switch quickTarget(range, throughSelf: throughSelf, at: item.nodeID, in: function,
+                                           scopes: &tables.scopes) {
                         case .target(let quick):
                             receiver = quick
                         case .member(let token):
@@ -1278,10 +1325,10 @@ public struct FileSummaries: Sendable {
                                     arguments: arguments, localArguments: localArguments)
         }
 
-        func record(_ assignment: AssignmentID, effects: inout Set<UInt64>, tables: inout Tables, function: FunctionID) {
+        func record(_ assignment: AssignmentID, effects: inout FunctionEffects, tables: inout Tables, function: FunctionID) {
             for (object, effect) in model.directEffects(of: assignment) {
                 if let target = target(object, in: function) {
-                    effects.insert(tables.pack(target) | PackedEffects.effect(effect))
+                    effects.insert(tables.pack(target) | PackedEffects.effect(effect), for: function.index)
                 }
             }
         }

@@ -9,10 +9,10 @@ public final class FileModel: Sendable {
     public let tree: SyntaxTree
     public let index: ProjectIndex
     /// Calls grouped by base name, so a rule looks up `addSubview` instead of scanning every
-    /// call: each name's slot, and its calls (in source order) at `callsInNameOrder[callRanges[slot]]`
-    /// (one array for the file, not one per name).
+    /// call: each name's slot, and its calls (in source order) from `callsInNameOrder[callStarts[slot]]`
+    /// to the next slot's start (one array for the file, not one per name).
     let callSlots: NameSlots
-    let callRanges: [Range<Int32>]
+    let callStarts: [Int32]
     let callsInNameOrder: [CallID]
     /// What the file's types are, worked out in `init` against a run's index; against pass 1's
     /// empty index, on first use (the facts pass 1 extracts seldom ask, and a type's role there
@@ -66,7 +66,7 @@ public final class FileModel: Sendable {
         }
         let grouping = SlotGrouping(slots: slotOfCall, slotCount: slots.count)
         callSlots = slots
-        callRanges = grouping.ranges
+        callStarts = grouping.starts
         callsInNameOrder = grouping.order.map { CallID(Int($0)) }
         builtTypeFacts = index.seesTheRun ? TypeFacts(tree: tree, index: index, qualifiedNames: qualifiedNames) : nil
     }
@@ -121,22 +121,27 @@ public final class FileModel: Sendable {
     /// every file of a run gets a model in pass 1, most of which never compute any of these.
     /// Work runs outside the lock, so a computation may ask for another memoized answer; two
     /// threads racing would compute the same answer twice, and the first stored is kept.
+    ///
+    /// Every field is read and written only inside `lock`, in closures that touch no other field
+    /// and call nothing that could reach the memo again: the runtime's exclusivity check on each
+    /// access (a thread-local lookup and a table insert, some hundred instructions) guards
+    /// nothing the lock does not, and pass 1 asks the memo for every local its summaries resolve.
     final class Memo: @unchecked Sendable {
         private let lock = NSLock()
-        private var events: EventIndex?
-        private var typeFacts: TypeFacts?
-        private var scopes: ScopeTable?
-        private var ownedLocals: Set<VariableID>?
-        private var indefiniteLoops: IndefiniteLoops?
-        private var selfTokens: [Int]?
-        private var destinations: [Int: ValueDestination]?
-        private var memberVariables: [Int: [String: VariableID]] = [:]
-        private var effectsByGroup: [ObjectInType: [[FunctionID]: Set<CallSummaries.Effect>]] = [:]
-        private var anchorEvents: [AnchorEffects: [Int]] = [:]
-        private var layout: FixLayout?
-        private var topLevelGuards: [Int: TopLevelGuards] = [:]
-        /// By variable position, sized on the first store (most files' models resolve no local).
-        private var objects: [ObjectRef?] = []
+        @exclusivity(unchecked) private var events: EventIndex?
+        @exclusivity(unchecked) private var typeFacts: TypeFacts?
+        @exclusivity(unchecked) private var scopes: ScopeTable?
+        @exclusivity(unchecked) private var ownedLocals: Set<VariableID>?
+        @exclusivity(unchecked) private var indefiniteLoops: IndefiniteLoops?
+        @exclusivity(unchecked) private var selfTokens: [Int]?
+        @exclusivity(unchecked) private var destinations: [Int: ValueDestination]?
+        @exclusivity(unchecked) private var memberVariables: [Int: [String: VariableID]] = [:]
+        @exclusivity(unchecked) private var effectsByGroup: [ObjectInType: [[FunctionID]: Set<CallSummaries.Effect>]] = [:]
+        @exclusivity(unchecked) private var anchorEvents: [AnchorEffects: [Int]] = [:]
+        @exclusivity(unchecked) private var layout: FixLayout?
+        @exclusivity(unchecked) private var topLevelGuards: [Int: TopLevelGuards] = [:]
+        /// The objects of the locals resolved so far (see `LocalObjects`).
+        @exclusivity(unchecked) private var locals = LocalObjects()
         private let variableCount: Int
 
         init(variables count: Int) { variableCount = count }
@@ -209,13 +214,38 @@ public final class FileModel: Sendable {
         }
 
         func object(of variable: VariableID) -> ObjectRef? {
-            lock.withLock { variable.index < objects.count ? objects[variable.index] : nil }
+            lock.withLock { locals.object(of: variable.index) }
         }
 
         func store(_ object: ObjectRef, for variable: VariableID) {
-            lock.withLock {
-                if objects.isEmpty { objects = Array(repeating: nil, count: variableCount) }
-                if variable.index < objects.count { objects[variable.index] = object }
+            lock.withLock { locals.store(object, for: variable.index, variableCount: variableCount) }
+        }
+    }
+
+    /// The objects of a file's resolved locals, in the order stored, and each variable's position
+    /// there (-1: none yet), sized on the first store (most files' models resolve no local). An
+    /// optional object per variable of the file was created and destroyed for every variable,
+    /// where a few are ever stored. One stored property: the memo is read under its lock, one
+    /// access at a time.
+    struct LocalObjects {
+        private var objects: [ObjectRef] = []
+        private var positions: [Int32] = []
+
+        func object(of variable: Int) -> ObjectRef? {
+            guard variable < positions.count else { return nil }
+            let position = positions[variable]
+            return position < 0 ? nil : objects[Int(position)]
+        }
+
+        mutating func store(_ object: ObjectRef, for variable: Int, variableCount: Int) {
+            if positions.isEmpty { positions = Array(repeating: -1, count: variableCount) }
+            guard variable < positions.count else { return }
+            let position = positions[variable]
+            if position >= 0 {
+                objects[Int(position)] = object
+            } else {
+                positions[variable] = Int32(truncatingIfNeeded: objects.count)
+                objects.append(object)
             }
         }
     }
@@ -255,16 +285,14 @@ public final class FileModel: Sendable {
     /// The calls with this base name, in source order, read in place.
     func callsNamed(_ name: String) -> ArraySlice<CallID> {
         guard let slot = callSlots.slot(of: name) else { return [] }
-        let range = callRanges[Int(slot)]
-        return callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)]
+        return callsInNameOrder[Int(callStarts[Int(slot)])..<Int(callStarts[Int(slot) + 1])]
     }
 
     /// Every base name the file calls, as its slot in `callSlots` (`callSlots.name(_:)` spells
     /// it), with its calls in source order.
     var callGroups: some Sequence<(slot: Int32, calls: ArraySlice<CallID>)> {
-        callRanges.indices.lazy.map { slot in
-            let range = self.callRanges[slot]
-            return (Int32(truncatingIfNeeded: slot), self.callsInNameOrder[Int(range.lowerBound)..<Int(range.upperBound)])
+        (0..<(callStarts.count - 1)).lazy.map { slot in
+            (Int32(truncatingIfNeeded: slot), self.callsInNameOrder[Int(self.callStarts[slot])..<Int(self.callStarts[slot + 1])])
         }
     }
 

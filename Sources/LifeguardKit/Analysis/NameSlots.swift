@@ -41,7 +41,9 @@ struct NameSlots: Sendable {
         while size < capacity * 2 { size *= 2 }
         buckets = [UInt64](repeating: 0, count: size)
         ends.reserveCapacity(capacity)
-        bytes.reserveCapacity(capacity * 8)
+        // Sixteen bytes a name: calls' full names (`configure(with:)`) and qualified type keys run
+        // longer than eight, and a buffer sized for eight was copied as it grew.
+        bytes.reserveCapacity(capacity * 16)
     }
 
     var count: Int { ends.count }
@@ -244,46 +246,53 @@ struct NameList: Sendable {
 }
 
 /// Items grouped by their name slot in one pass (a stable counting sort): the order that puts
-/// each slot's items together, in their original order, and each slot's range in that order. One
-/// array for the file, not one per name.
+/// each slot's items together, in their original order, and where each slot's part of that order
+/// starts. One array for the file, not one per name.
 struct SlotGrouping: Sendable {
     /// Item positions, slot by slot.
     let order: [Int32]
+    /// Where each slot's part of `order` starts, and after the last slot the item count: slot `s`
+    /// is `order[starts[s]..<starts[s + 1]]`. The counting array itself, kept: a range per slot
+    /// cost every file's groupings one more array to fill and free.
+    let starts: [Int32]
+
+    /// How many slots.
+    var count: Int { starts.count - 1 }
+
+    /// Slot `slot`'s part of `order`.
+    func range(_ slot: Int) -> Range<Int32> { starts[slot]..<starts[slot + 1] }
+
     /// Each slot's part of `order`.
-    let ranges: [Range<Int32>]
+    var ranges: [Range<Int32>] { (0..<count).map(range) }
 
     /// `slots[item]` is each item's slot, all in `0..<slotCount`.
     init(slots: [Int32], slotCount: Int) {
         // Through buffer pointers, each slot checked once: this runs for every file (its call
         // names, its declarations), where checked array writes cost more than the counting.
-        var ends = [Int32](repeating: 0, count: slotCount + 1)
+        // Slot `s` is counted at `s + 2`; after the running sums `starts[s + 1]` is where it
+        // starts, and it moves to where the slot ends, which is where the next starts, as the
+        // items are placed. The extra element at the end is dropped.
+        var starts = [Int32](repeating: 0, count: slotCount + 2)
         var order = [Int32](repeating: 0, count: slots.count)
         slots.withUnsafeBufferPointer { slots in
-            ends.withUnsafeMutableBufferPointer { ends in
+            starts.withUnsafeMutableBufferPointer { starts in
                 for slot in slots {
                     precondition(slot >= 0 && Int(slot) < slotCount, "slot out of range")
-                    ends[Int(slot) + 1] += 1
+                    starts[Int(slot) + 2] += 1
                 }
-                for slot in 0..<slotCount { ends[slot + 1] += ends[slot] }
-                // Each slot's count moves from its start to its end as its items are placed.
+                for position in 2..<(slotCount + 2) { starts[position] += starts[position - 1] }
                 order.withUnsafeMutableBufferPointer { order in
                     for item in slots.indices {
-                        let slot = Int(slots[item])
-                        order[Int(ends[slot])] = Int32(truncatingIfNeeded: item)
-                        ends[slot] += 1
+                        let slot = Int(slots[item]) + 1
+                        order[Int(starts[slot])] = Int32(truncatingIfNeeded: item)
+                        starts[slot] += 1
                     }
                 }
             }
         }
+        starts.removeLast()
         self.order = order
-        ranges = [Range<Int32>](unsafeUninitializedCapacity: slotCount) { buffer, count in
-            var start: Int32 = 0
-            for slot in 0..<slotCount {
-                buffer.initializeElement(at: slot, to: start..<ends[slot])
-                start = ends[slot]
-            }
-            count = slotCount
-        }
+        self.starts = starts
     }
 }
 

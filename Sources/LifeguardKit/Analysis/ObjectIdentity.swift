@@ -191,14 +191,17 @@ extension FileModel {
     }
 
     /// `binding(ofToken:)`, or `nil` where that is `.free`: a free name is not made into a string.
-    func declaredBinding(ofToken token: TokenID) -> Binding? {
+    /// `scopes` holds the file's scope table once a name has needed it: a caller asking about
+    /// every argument of a file reads it from the memo, behind its lock, once.
+    func declaredBinding(ofToken token: TokenID, scopes: inout ScopeTable?) -> Binding? {
         let range = tree.nameBytes(ofToken: token.index)
         if range.isEmpty || tree.source.bytes[range.lowerBound] == UInt8(ascii: "$") {
             let binding = binding(of: tree.text(ofToken: token.index), at: token)
             if case .free = binding { return nil }
             return binding
         }
-        return scopes.declaredBinding(ofToken: token.index, in: tree)
+        if scopes == nil { scopes = self.scopes }
+        return scopes?.declaredBinding(ofToken: token.index, in: tree)
     }
 
     /// `isSelfMember(free:at:)` for the name the token `token` spells, told from its first byte

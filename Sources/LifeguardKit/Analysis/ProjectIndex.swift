@@ -785,10 +785,9 @@ struct NameTable: Sendable {
     private func lookUp(_ written: String, from scope: String?) -> String {
         let name = Self.withoutGenerics(written)
         if declares(name) { return name }
-        let simple = Self.lastComponent(name)
         // Most names in annotations are the framework's (`String`, `UILabel`): no declared name
         // ends with them, so no enclosing scope can declare them either.
-        guard let slot = resolvedNames.slot(of: name) else { return simple }
+        guard let slot = resolvedNames.slot(of: name) else { return Self.lastComponent(name) }
         let unscoped = resolutions[Int(slot)]
         guard let scope else { return unscoped }
         return scopedDeclaration(of: name, from: scope) ?? unscoped

@@ -81,9 +81,10 @@ final class ScopeTable: Sendable {
         }
     }
 
-    /// Each declared name's slot: its entries are `entries[ranges[slot]]`, sorted by start.
+    /// Each declared name's slot: its entries are `entries[starts[slot]..<starts[slot + 1]]`,
+    /// sorted by start.
     private let slots: NameSlots
-    private let ranges: [Range<Int32>]
+    private let starts: [Int32]
     /// Every name's entries, one name after another (one array for the file, not one per name).
     private let entries: [Entry]
 
@@ -102,7 +103,7 @@ final class ScopeTable: Sendable {
         for conditional in outline.conditionals {
             builder.addPatternBindings(of: conditional)
         }
-        (slots, ranges, entries) = builder.finish()
+        (slots, starts, entries) = builder.finish()
     }
 
     /// The declaration `name` means at raw token `token`, or `.free(name)`. `$0`, `$1`, ... need
@@ -132,12 +133,11 @@ final class ScopeTable: Sendable {
 
     /// The entry of a name's slot that encloses `token`, if any.
     private func binding(inSlot slot: Int32, at token: Int) -> Binding? {
-        let range = ranges[Int(slot)]
-        let base = Int(range.lowerBound)
+        let base = Int(starts[Int(slot)])
         let position = Int32(truncatingIfNeeded: token)
         // The last entry starting at or before the token.
         var low = base
-        var high = Int(range.upperBound)
+        var high = Int(starts[Int(slot) + 1])
         while low < high {
             let middle = (low + high) / 2
             if entries[middle].from <= position { low = middle + 1 } else { high = middle }
@@ -372,13 +372,14 @@ final class ScopeTable: Sendable {
         /// Groups the entries by name (in the order added), sorts each name's run (most names
         /// have one entry, already in order, with no encloser) and links every entry to its
         /// encloser, by position within its name's run.
-        mutating func finish() -> (slots: NameSlots, ranges: [Range<Int32>], entries: [Entry]) {
+        mutating func finish() -> (slots: NameSlots, starts: [Int32], entries: [Entry]) {
             let grouping = SlotGrouping(slots: collectedSlots, slotCount: slots.count)
             var entries = collected.withUnsafeBufferPointer { collected in grouping.order.map { collected[Int($0)] } }
             var open: [Int] = []
             // Worked on in place: every entry of a file is read and linked here.
             entries.withUnsafeMutableBufferPointer { entries in
-                for range in grouping.ranges {
+                for slot in 0..<grouping.count {
+                    let range = grouping.range(slot)
                     guard range.count > 1 else { continue }
                     let base = Int(range.lowerBound)
                     // Outer entries first when two start together, so the inner one is found first.
@@ -402,7 +403,7 @@ final class ScopeTable: Sendable {
                     }
                 }
             }
-            return (slots, grouping.ranges, entries)
+            return (slots, grouping.starts, entries)
         }
     }
 }
