@@ -95,8 +95,8 @@ extension FileModel {
     /// Calls `visit` with the events in `group`, in source order, whose effect is one of `effects`,
     /// whose object may be `object` (same anchor), that come at or after token `start` and before
     /// token `end` and that are not on a branch excluding `node` (each when given), until `visit`
-    /// returns `true`. Read in
-    /// place: the object's other events are passed over by their effect, not copied out first.
+    /// returns `true`. Read in place: the object's other events are passed over by their effect,
+    /// not copied out first.
     ///
     /// Questions asked once per call about an object touched all over one function (a `switch`
     /// of a thousand cases, each adding the same child) must not each read every event before
@@ -115,8 +115,8 @@ extension FileModel {
             if let end, event.token >= end { return }
             let owner = index.owner[position]
             guard effects.contains(event.effect), group.contains(where: { $0.index == owner }) else { continue }
-            if let node, let end = exclusionEnd(of: event.node, from: node) {
-                cursor = index.firstPosition(in: positions, from: cursor, atOrAfter: end)
+            if let node, let branchEnd = exclusionEnd(of: event.node, from: node) {
+                cursor = index.firstPosition(in: positions, from: cursor, atOrAfter: branchEnd)
                 continue
             }
             if visit(event) { return }
