@@ -71,6 +71,7 @@ struct SignificantTokens {
     private static func pairs<Counter: ReadCounter>(of gathered: [Token], work: Counter) -> [Int32] {
         var partner = [Int32](repeating: -1, count: gathered.count)
         var open = BranchingStack<Int32>()
+        open.reserveCapacity(32)
         let pairingKinds = SignificantTokens.pairingKinds
         gathered.withUnsafeBufferPointer { tokens in
             partner.withUnsafeMutableBufferPointer { partner in
