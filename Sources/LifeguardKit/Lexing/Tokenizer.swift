@@ -135,6 +135,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         return index < count ? buffer[index] : 0
     }
 
+    @inline(__always)
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         // Every token holds at least one byte; that is what bounds the output's capacity.
         guard position > start else { return }
