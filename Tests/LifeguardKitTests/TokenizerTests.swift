@@ -61,6 +61,13 @@ final class TokenizerTests: XCTestCase {
         }
     }
 
+    /// Masks of kinds (`SignificantTokens.pairingKinds`, pass-1 filters) shift a 64-bit word by
+    /// a kind's raw value without a range check: every kind must have a bit.
+    func testEveryTokenKindHasABitInAWord() {
+        XCTAssertNil(TokenKind(rawValue: TokenKind.unknown.rawValue + 1), "unknown is the last kind")
+        XCTAssertLessThan(TokenKind.unknown.rawValue, 64)
+    }
+
     func testKeywordsAndContextualWords() {
         XCTAssertEqual(kinds("class Foo { override func viewDidLoad() {} }"),
                        [.keyword, .identifier, .leftBrace, .identifier, .keyword, .identifier, .leftParen, .rightParen,

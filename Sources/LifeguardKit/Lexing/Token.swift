@@ -128,6 +128,60 @@ public enum Keyword: UInt8, Hashable, Sendable, CaseIterable {
     // Expressions and types
     case `as`, `false`, `is`, `nil`, `throws`, `true`, `try`
 
-    /// The spelling of the keyword.
-    public var text: String { self == .none ? "" : String(describing: self) }
+    /// The spelling of the keyword. Spelled out rather than `String(describing:)`, whose
+    /// reflection cost more than lexing a small file when the keyword table is built.
+    public var text: String {
+        switch self {
+        case .none: return ""
+        case .associatedtype: return "associatedtype"
+        case .class: return "class"
+        case .`deinit`: return "deinit"
+        case .enum: return "enum"
+        case .extension: return "extension"
+        case .fileprivate: return "fileprivate"
+        case .func: return "func"
+        case .import: return "import"
+        case .`init`: return "init"
+        case .inout: return "inout"
+        case .internal: return "internal"
+        case .let: return "let"
+        case .operator: return "operator"
+        case .private: return "private"
+        case .precedencegroup: return "precedencegroup"
+        case .protocol: return "protocol"
+        case .public: return "public"
+        case .rethrows: return "rethrows"
+        case .static: return "static"
+        case .struct: return "struct"
+        case .`subscript`: return "subscript"
+        case .typealias: return "typealias"
+        case .var: return "var"
+        case .break: return "break"
+        case .case: return "case"
+        case .catch: return "catch"
+        case .continue: return "continue"
+        case .default: return "default"
+        case .defer: return "defer"
+        case .do: return "do"
+        case .else: return "else"
+        case .fallthrough: return "fallthrough"
+        case .for: return "for"
+        case .guard: return "guard"
+        case .if: return "if"
+        case .in: return "in"
+        case .repeat: return "repeat"
+        case .return: return "return"
+        case .throw: return "throw"
+        case .switch: return "switch"
+        case .where: return "where"
+        case .while: return "while"
+        case .as: return "as"
+        case .false: return "false"
+        case .is: return "is"
+        case .nil: return "nil"
+        case .throws: return "throws"
+        case .true: return "true"
+        case .try: return "try"
+        }
+    }
 }

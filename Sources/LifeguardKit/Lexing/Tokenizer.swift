@@ -135,6 +135,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         return index < count ? buffer[index] : 0
     }
 
+    @inline(__always)
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         // Every token holds at least one byte; that is what bounds the output's capacity.
         guard position > start else { return }
@@ -228,9 +229,24 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             // A NUL is not Swift whitespace; keep it visible so binary files can be told apart.
             emit(current == 0 ? .unknown : .whitespace, from: start)
         case 0x0A, 0x0D:
-            endSingleLineInterpolationAtNewline()
+            // Only an open interpolation can be ended by a line break: most lines have none.
+            if !stack.isEmpty { endSingleLineInterpolationAtNewline() }
             position += (current == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
             emit(.newline, from: start)
+            // Most line breaks are followed by indentation: lexed here, not by another turn of
+            // the loop. A line break leaves the lexer in code (it ends single-line strings).
+            let indentation = position
+            var index = position
+            while index < count {
+                let next = at(index)
+                guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C
+                else { break }
+                index += 1
+            }
+            if index > indentation {
+                position = index
+                emit(.whitespace, from: indentation)
+            }
         case UInt8(ascii: "/"):
             let next = byte(position + 1)
             if next == UInt8(ascii: "/") {

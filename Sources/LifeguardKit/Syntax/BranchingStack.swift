@@ -30,6 +30,9 @@ struct BranchingStack<Element> {
         var next: Int
     }
 
+    /// Room for `capacity` elements before the first regrowth.
+    mutating func reserveCapacity(_ capacity: Int) { elements.reserveCapacity(capacity) }
+
     var count: Int { elements.count }
     var isEmpty: Bool { elements.isEmpty }
     var last: Element? { elements.last }
@@ -40,22 +43,31 @@ struct BranchingStack<Element> {
         _modify { yield &elements[index] }
     }
 
+    @inline(__always)
     mutating func push(_ element: Element) {
         work &+= 1
         elements.append(element)
     }
 
-    @discardableResult
+    /// Inlined up to the `#if` test: outside every `#if` (most of the time) there is nothing to
+    /// save, and a call per pop cost more than the pop (the bracket pairing pops once per closer).
+    @discardableResult @inline(__always)
     mutating func pop() -> Element {
         work &+= 1
         let element = elements.removeLast()
-        // Outside every `#if` (most of the time) there is nothing to save.
         if groups.isEmpty { return element }
+        save(element)
+        return element
+    }
+
+    /// Keeps a popped element that an enclosing `#if` branch may need back.
+    @inline(never)
+    private mutating func save(_ element: Element) {
         let position = elements.count
         // Only the innermost group can need it: below an inner group's low-water mark every
         // position already holds something newer than any enclosing `#if`.
         let group = groups[groups.count - 1]
-        guard position < group.low else { return element }
+        guard position < group.low else { return }
         let entry = saved.count
         saved.append(Saved(position: position, element: element, next: -1))
         var updated = group
@@ -63,7 +75,6 @@ struct BranchingStack<Element> {
         updated.tail = entry
         updated.low = position
         groups[groups.count - 1] = updated
-        return element
     }
 
     /// At `#if`.

@@ -219,12 +219,19 @@ extension OutlineBuilder {
 
     // MARK: - Identifiers
 
+    /// Inlined up to the scope test: most names stand in expressions, where they start nothing.
+    @inline(__always)
     func handleIdentifier() {
         let scope = topKind
         guard scope.holdsStatements || scope == .accessorBlock else {
             position += 1
             return
         }
+        handleStatementIdentifier(scope)
+    }
+
+    /// A name where a statement or accessor may start: a modifier, `actor`, `macro` or an accessor's word.
+    func handleStatementIdentifier(_ scope: ScopeKind) {
         let word = word(position)
         if word != .none {
             if scope == .accessorBlock, let accessor = word.accessor {

@@ -95,6 +95,7 @@ extension OutlineBuilder {
         }
     }
 
+    @inline(__always)
     func bodyClose(_ open: Int) -> Int { match(open) > open ? raw(match(open)) : rawCount }
 
     // MARK: - Closers and separators

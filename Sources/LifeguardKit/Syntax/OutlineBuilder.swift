@@ -84,6 +84,8 @@ final class OutlineBuilder<Counter: ReadCounter> {
         callChainStarts.reserveCapacity(count / 12)
         argumentCursors.reserveCapacity(count / 12)
         lastTrailingClosures.reserveCapacity(count / 12)
+        // Nesting seldom goes deeper: the stack is grown at most once in most files, not five times.
+        scopes.reserveCapacity(32)
     }
 
     // MARK: - Scopes
@@ -158,6 +160,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
     }
     @inline(__always) func match(_ position: Int) -> Int { Int(partner[position]) }
 
+    @inline(__always)
     func word(_ position: Int) -> ContextualWord {
         guard position >= 0, position < count else { return .none }
         let token = tokens[position]
@@ -190,6 +193,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
     }
 
     /// A raw token range from significant position `first` through `last`, inclusive.
+    @inline(__always)
     func rawRange(_ first: Int, through last: Int) -> Range<Int> {
         guard first <= last, first < count, last >= 0 else {
             let at = first < count ? raw(max(0, first)) : rawCount
@@ -230,6 +234,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
     }
 
     /// Ends `node` after the significant token at `last`.
+    @inline(__always)
     func setEnd(_ node: Int, last: Int) {
         guard node >= 0 else { return }
         let lower = outline.nodes[node].tokens.lowerBound
@@ -258,8 +263,21 @@ final class OutlineBuilder<Counter: ReadCounter> {
         scopes[scopes.count - 1].contentStart = open + 1
     }
 
-    /// What ending a scope means beyond closing its node.
+    /// What ending a scope means beyond closing its node. Inlined up to the kind: most scopes
+    /// (bodies, brackets, plain parentheses) mean nothing more, and need no call.
+    @inline(__always)
     func finish(_ scope: Scope, last: Int) {
+        switch scope.kind {
+        case .variableInitializer, .bindingInitializer, .assignmentValue, .conditionHeader, .caseHeader,
+             .repeatCondition, .closureBody, .callArguments:
+            finishRecording(scope, last: last)
+        default:
+            break
+        }
+    }
+
+    /// Records where an initializer, value, condition, closure or argument list ended.
+    func finishRecording(_ scope: Scope, last: Int) {
         switch scope.kind {
         case .variableInitializer, .bindingInitializer:
             if scope.detail >= 0 {
@@ -290,7 +308,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
     func run() {
         push(.file, open: -1)
         while position < count {
-            if topKind.endsWithStatement { endFinishedStatements() }
+            if topKind.endsWithStatement, mayEndStatement(tokens[position]) { endFinishedStatements() }
             step()
         }
         while !scopes.isEmpty {
@@ -309,6 +327,13 @@ final class OutlineBuilder<Counter: ReadCounter> {
             }
             index -= 1
         }
+    }
+
+    /// Whether `token` can end a statement-shaped scope (`endFinishedStatements` decides): most
+    /// tokens inside one are neither a `;` nor the first of a line, and need no call.
+    @inline(__always)
+    func mayEndStatement(_ token: Token) -> Bool {
+        token.kind == .semicolon || token.flags.contains(.startsLine)
     }
 
     /// Closes the statement-shaped virtual scopes that end before the current token.
@@ -394,6 +419,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
         }
     }
 
+    /// Inlined into `run`: it runs once per significant token, and most tokens need nothing
+    /// but the dispatch (a call cost more than the work).
+    @inline(__always)
     func step() {
         let current = tok(position)
         switch current.kind {

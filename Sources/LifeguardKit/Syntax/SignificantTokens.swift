@@ -71,13 +71,13 @@ struct SignificantTokens {
     private static func pairs<Counter: ReadCounter>(of gathered: [Token], work: Counter) -> [Int32] {
         var partner = [Int32](repeating: -1, count: gathered.count)
         var open = BranchingStack<Int32>()
-        let pairingKinds = SignificantTokens.pairingKinds
+        open.reserveCapacity(32)
         gathered.withUnsafeBufferPointer { tokens in
             partner.withUnsafeMutableBufferPointer { partner in
                 for position in 0..<tokens.count {
                     let kind = tokens[position].kind
                     // Most tokens are names, literals and punctuation that pair with nothing.
-                    if (pairingKinds >> UInt64(kind.rawValue)) & 1 == 0 { continue }
+                    if (SignificantTokens.pairingKinds &>> UInt64(kind.rawValue)) & 1 == 0 { continue }
                     switch kind {
                     case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
                         open.push(Int32(truncatingIfNeeded: position))
@@ -123,12 +123,15 @@ struct SignificantTokens {
     }
 
     /// A bit for each kind the pairing pass looks at: brackets, string delimiters and `#if`s.
-    static let pairingKinds: UInt64 = {
-        let kinds: [TokenKind] = [.leftParen, .rightParen, .leftBracket, .rightBracket, .leftBrace, .rightBrace,
-                                  .stringStart, .stringEnd, .interpolationStart, .interpolationEnd,
-                                  .poundIf, .poundElseif, .poundElse, .poundEndif]
-        return kinds.reduce(0) { $0 | (1 << UInt64($1.rawValue)) }
-    }()
+    /// Computed, not stored: it folds to a constant in the loop, where a stored one was loaded
+    /// and range-checked for every token (every kind's raw value is below 64, as `TokenizerTests`
+    /// checks).
+    @inline(__always) static var pairingKinds: UInt64 {
+        @inline(__always) func bit(_ kind: TokenKind) -> UInt64 { 1 &<< UInt64(kind.rawValue) }
+        return bit(.leftParen) | bit(.rightParen) | bit(.leftBracket) | bit(.rightBracket) | bit(.leftBrace)
+            | bit(.rightBrace) | bit(.stringStart) | bit(.stringEnd) | bit(.interpolationStart)
+            | bit(.interpolationEnd) | bit(.poundIf) | bit(.poundElseif) | bit(.poundElse) | bit(.poundEndif)
+    }
 
     static func pairs(_ opener: TokenKind, _ closer: TokenKind) -> Bool {
         switch (opener, closer) {
