@@ -61,6 +61,37 @@ final class TokenizerTests: XCTestCase {
         }
     }
 
+    /// The eight-bytes-at-a-time search for a line's end finds the first line feed or carriage
+    /// return, for every byte value at every position of a word, and in random bytes.
+    func testWordAtATimeLineEndMatchesTheByteTest() {
+        func byByte(_ bytes: [UInt8], from start: Int) -> Int {
+            var index = start
+            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            return index
+        }
+        func byWord(_ bytes: [UInt8], from start: Int) -> Int {
+            bytes.withUnsafeBufferPointer { CharacterClasses.lineEnd($0.baseAddress!, from: start, to: $0.count) }
+        }
+        let text = Array("// a comment \u{FF} \t\u{0B}".utf8) + [0x00, 0x0B, 0x0C, 0x8A, 0x8D, 0xFF, 0x1A]
+        for stop in 0...255 {
+            for position in 0..<20 {
+                var bytes = (0..<24).map { text[$0 % text.count] }
+                bytes[position] = UInt8(stop)
+                for start in [0, 1, 5, 9] {
+                    XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "byte \(stop) at \(position) from \(start)")
+                }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                Int.random(in: 0..<8, using: &generator) == 0 ? [0x0A, 0x0D].randomElement(using: &generator)!
+                    : UInt8.random(in: 0...255, using: &generator)
+            }
+            for start in 0...bytes.count { XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "\(bytes)") }
+        }
+    }
+
     /// Masks of kinds (`SignificantTokens.pairingKinds`, pass-1 filters) shift a 64-bit word by
     /// a kind's raw value without a range check: every kind must have a bit.
     func testEveryTokenKindHasABitInAWord() {

@@ -200,12 +200,9 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     }
 
     mutating func skipToLineEnd() {
-        var index = position
-        while index < count {
-            let current = at(index)
-            if current == 0x0A || current == 0x0D { break }
-            index += 1
-        }
+        let index = CharacterClasses.lineEnd(buffer.baseAddress!, from: position, to: count)
+        // The bytes tested: the line's, and at most a word past it.
+        work.countReads(min(index + 8, count) - position)
         position = index
     }
 
