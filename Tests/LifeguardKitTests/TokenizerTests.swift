@@ -30,66 +30,57 @@ final class TokenizerTests: XCTestCase {
 
     // MARK: - Identifiers and keywords
 
-    /// The eight-bytes-at-a-time scan of identifier bytes ends where the byte-at-a-time test
-    /// does, for every byte value at every position of a word, and for runs that cross words.
-    func testWordAtATimeIdentifierScanMatchesTheByteTest() {
+    /// A scan that reads eight bytes at a time (`byWord`) must stop where reading byte by byte
+    /// (`stops`) does: for every byte value at every position of a word built from `filler`, from
+    /// several starts, and on random bytes (`randomByte`, seeded so a failure repeats).
+    func assertWordScanMatchesByteScan(filler: [UInt8], stops: (UInt8) -> Bool, randomByte: (inout SeededGenerator) -> UInt8,
+                                       byWord: (UnsafePointer<UInt8>, Int, Int) -> Int,
+                                       file: StaticString = #filePath, line: UInt = #line) {
         func byByte(_ bytes: [UInt8], from start: Int) -> Int {
             var index = start
-            while index < bytes.count, CharacterClasses.isIdentifierBody(bytes[index]) { index += 1 }
+            while index < bytes.count, !stops(bytes[index]) { index += 1 }
             return index
         }
-        func byWord(_ bytes: [UInt8], from start: Int) -> Int {
-            bytes.withUnsafeBufferPointer { CharacterClasses.asciiIdentifierBodyEnd($0.baseAddress!, from: start, to: $0.count) }
+        func scan(_ bytes: [UInt8], from start: Int) -> Int {
+            bytes.withUnsafeBufferPointer { byWord($0.baseAddress!, start, $0.count) }
         }
-        let name = Array("abcXYZ_09$q".utf8)
         for stop in 0...255 {
             for position in 0..<20 {
-                var bytes = (0..<24).map { name[$0 % name.count] }
+                var bytes = (0..<24).map { filler[$0 % filler.count] }
                 bytes[position] = UInt8(stop)
-                // A byte from 0x80 up before the stop must not disturb the answer either.
                 for start in [0, 1, 5, 9] {
-                    XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "byte \(stop) at \(position) from \(start)")
+                    XCTAssertEqual(scan(bytes, from: start), byByte(bytes, from: start), "byte \(stop) at \(position) from \(start)",
+                                   file: file, line: line)
                 }
             }
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0x5CA7)
         for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                Bool.random(using: &generator) ? name.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in randomByte(&generator) }
+            for start in 0...bytes.count {
+                XCTAssertEqual(scan(bytes, from: start), byByte(bytes, from: start), "\(bytes)", file: file, line: line)
             }
-            for start in 0...bytes.count { XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "\(bytes)") }
         }
     }
 
+    /// The eight-bytes-at-a-time scan of identifier bytes ends where the byte-at-a-time test
+    /// does, and a byte from 0x80 up before the stop does not disturb it.
+    func testWordAtATimeIdentifierScanMatchesTheByteTest() {
+        let name = Array("abcXYZ_09$q".utf8)
+        assertWordScanMatchesByteScan(
+            filler: name, stops: { !CharacterClasses.isIdentifierBody($0) },
+            randomByte: { Bool.random(using: &$0) ? name.randomElement(using: &$0)! : UInt8.random(in: 0...255, using: &$0) },
+            byWord: { CharacterClasses.asciiIdentifierBodyEnd($0, from: $1, to: $2) })
+    }
+
     /// The eight-bytes-at-a-time search for a line's end finds the first line feed or carriage
-    /// return, for every byte value at every position of a word, and in random bytes.
+    /// return.
     func testWordAtATimeLineEndMatchesTheByteTest() {
-        func byByte(_ bytes: [UInt8], from start: Int) -> Int {
-            var index = start
-            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            return index
-        }
-        func byWord(_ bytes: [UInt8], from start: Int) -> Int {
-            bytes.withUnsafeBufferPointer { CharacterClasses.lineEnd($0.baseAddress!, from: start, to: $0.count) }
-        }
         let text = Array("// a comment \u{FF} \t\u{0B}".utf8) + [0x00, 0x0B, 0x0C, 0x8A, 0x8D, 0xFF, 0x1A]
-        for stop in 0...255 {
-            for position in 0..<20 {
-                var bytes = (0..<24).map { text[$0 % text.count] }
-                bytes[position] = UInt8(stop)
-                for start in [0, 1, 5, 9] {
-                    XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "byte \(stop) at \(position) from \(start)")
-                }
-            }
-        }
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                Int.random(in: 0..<8, using: &generator) == 0 ? [0x0A, 0x0D].randomElement(using: &generator)!
-                    : UInt8.random(in: 0...255, using: &generator)
-            }
-            for start in 0...bytes.count { XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "\(bytes)") }
-        }
+        assertWordScanMatchesByteScan(
+            filler: text, stops: { $0 == 0x0A || $0 == 0x0D },
+            randomByte: { Int.random(in: 0..<8, using: &$0) == 0 ? [0x0A, 0x0D].randomElement(using: &$0)! : UInt8.random(in: 0...255, using: &$0) },
+            byWord: { CharacterClasses.lineEnd($0, from: $1, to: $2) })
     }
 
     /// Masks of kinds (`SignificantTokens.pairingKinds`, pass-1 filters) shift a 64-bit word by
