@@ -61,34 +61,47 @@ final class TokenizerTests: XCTestCase {
         }
     }
 
-    /// The eight-bytes-at-a-time search for a line's end finds the first line feed or carriage
-    /// return, for every byte value at every position of a word, and in random bytes.
-    func testWordAtATimeLineEndMatchesTheByteTest() {
-        func byByte(_ bytes: [UInt8], from start: Int) -> Int {
-            var index = start
-            while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
-            return index
-        }
-        func byWord(_ bytes: [UInt8], from start: Int) -> Int {
-            bytes.withUnsafeBufferPointer { CharacterClasses.lineEnd($0.baseAddress!, from: start, to: $0.count) }
-        }
-        let text = Array("// a comment \u{FF} \t\u{0B}".utf8) + [0x00, 0x0B, 0x0C, 0x8A, 0x8D, 0xFF, 0x1A]
-        for stop in 0...255 {
-            for position in 0..<20 {
-                var bytes = (0..<24).map { text[$0 % text.count] }
-                bytes[position] = UInt8(stop)
-                for start in [0, 1, 5, 9] {
-                    XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "byte \(stop) at \(position) from \(start)")
+    /// The eight-bytes-at-a-time searches for a line's end and for the end of a string's plain
+    /// text stop where a byte loop does, for every byte value at every position of a word, and
+    /// in random bytes.
+    func testWordAtATimeLineAndStringTextEndsMatchTheByteTest() {
+        typealias Scan = (UnsafePointer<UInt8>, Int, Int) -> Int
+        let scans: [(name: String, scan: Scan, stops: Set<UInt8>)] = [
+            ("lineEnd", { CharacterClasses.lineEnd($0, from: $1, to: $2) }, [0x0A, 0x0D]),
+            ("stringTextEnd", { CharacterClasses.stringTextEnd($0, from: $1, to: $2) },
+             [0x0A, 0x0D, UInt8(ascii: "\\"), UInt8(ascii: "\"")]),
+        ]
+        let text = Array("// a comment \u{FF} \t\u{0B}".utf8) + [0x00, 0x0B, 0x0C, 0x8A, 0x8D, 0xDC, 0xA2, 0xFF, 0x1A]
+        for (name, scan, stops) in scans {
+            func byByte(_ bytes: [UInt8], from start: Int) -> Int {
+                var index = start
+                while index < bytes.count, !stops.contains(bytes[index]) { index += 1 }
+                return index
+            }
+            func byWord(_ bytes: [UInt8], from start: Int) -> Int {
+                bytes.withUnsafeBufferPointer { scan($0.baseAddress!, start, $0.count) }
+            }
+            for stop in 0...255 {
+                for position in 0..<20 {
+                    var bytes = (0..<24).map { text[$0 % text.count] }
+                    bytes[position] = UInt8(stop)
+                    for start in [0, 1, 5, 9] {
+                        XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start),
+                                       "\(name): byte \(stop) at \(position) from \(start)")
+                    }
                 }
             }
-        }
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                Int.random(in: 0..<8, using: &generator) == 0 ? [0x0A, 0x0D].randomElement(using: &generator)!
-                    : UInt8.random(in: 0...255, using: &generator)
+            var generator = SystemRandomNumberGenerator()
+            let stopList = Array(stops)
+            for _ in 0..<2_000 {
+                let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                    Int.random(in: 0..<8, using: &generator) == 0 ? stopList.randomElement(using: &generator)!
+                        : UInt8.random(in: 0...255, using: &generator)
+                }
+                for start in 0...bytes.count {
+                    XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "\(name): \(bytes)")
+                }
             }
-            for start in 0...bytes.count { XCTAssertEqual(byWord(bytes, from: start), byByte(bytes, from: start), "\(bytes)") }
         }
     }
 

@@ -631,6 +631,11 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     mutating func lexStringContents(_ shape: StringShape) {
         let segmentStart = position
         while position < count {
+            // Plain text up to the next byte that can matter, a word at a time.
+            let stop = CharacterClasses.stringTextEnd(buffer.baseAddress!, from: position, to: count)
+            work.countReads(min(stop + 8, count) - position)
+            position = stop
+            guard position < count else { break }
             let current = at(position)
             if current == 0x0A || current == 0x0D {
                 if !shape.multiline {
