@@ -139,6 +139,16 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         // Every token holds at least one byte; that is what bounds the output's capacity.
         guard position > start else { return }
+        // Trivia that is not written needs no room: whitespace and line breaks, a third of the
+        // tokens, skip the capacity test.
+        if !Trivia.keepsTrivia, kind.isTrivia {
+            if kind == .newline { sawNewline = true }
+            lastWasTrivia = true
+            if kind.isComment {
+                droppedComments.append(UInt32(truncatingIfNeeded: start)..<UInt32(truncatingIfNeeded: position))
+            }
+            return
+        }
         guard tokenCount < capacity else {
             overflowed = true
             return
@@ -147,12 +157,6 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         if kind.isTrivia {
             if kind == .newline { sawNewline = true }
             lastWasTrivia = true
-            if !Trivia.keepsTrivia {
-                if kind.isComment {
-                    droppedComments.append(UInt32(truncatingIfNeeded: start)..<UInt32(truncatingIfNeeded: position))
-                }
-                return
-            }
         } else {
             if sawNewline { flags.insert(.startsLine) }
             sawNewline = false
