@@ -94,7 +94,9 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     var lastWasTrivia = true
     /// A bare `/.../` is not attempted before this offset: an earlier attempt read that far and failed.
     var regexRefusedBefore = 0
-    /// More tokens than `capacity`: the output is incomplete and lexing stops.
+    /// More tokens than `capacity`: the output is incomplete and lexing stops, at the next line
+    /// break in code (testing it there, not for every token, costs less; the tokens are thrown
+    /// away either way).
     var overflowed = false
     /// The comments' byte ranges, when trivia is not written (`DropTrivia`).
     var droppedComments: [Range<UInt32>] = []
@@ -175,7 +177,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
 
     mutating func run() {
         lexFileStart()
-        while position < count, !overflowed {
+        while position < count {
             if case .string(let shape, _)? = stack.last {
                 lexStringContents(shape)
             } else {
@@ -230,6 +232,10 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             // A NUL is not Swift whitespace; keep it visible so binary files can be told apart.
             emit(current == 0 ? .unknown : .whitespace, from: start)
         case 0x0A, 0x0D:
+            if overflowed {
+                position = count
+                return
+            }
             // Only an open interpolation can be ended by a line break: most lines have none.
             if !stack.isEmpty { endSingleLineInterpolationAtNewline() }
             position += (current == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
