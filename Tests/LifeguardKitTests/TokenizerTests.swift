@@ -83,6 +83,17 @@ final class TokenizerTests: XCTestCase {
             byWord: { CharacterClasses.lineEnd($0, from: $1, to: $2) })
     }
 
+    /// The eight-bytes-at-a-time search for the end of a string's plain text stops at the first
+    /// line break, backslash or quote.
+    func testWordAtATimeStringTextEndMatchesTheByteTest() {
+        let text = Array("a string \u{FF} \t'".utf8) + [0x00, 0x0B, 0x0C, 0x8A, 0x8D, 0xDC, 0xA2, 0xFF, 0x1A]
+        let stops: [UInt8] = [0x0A, 0x0D, UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+        assertWordScanMatchesByteScan(
+            filler: text, stops: { stops.contains($0) },
+            randomByte: { Int.random(in: 0..<8, using: &$0) == 0 ? stops.randomElement(using: &$0)! : UInt8.random(in: 0...255, using: &$0) },
+            byWord: { CharacterClasses.stringTextEnd($0, from: $1, to: $2) })
+    }
+
     /// Masks of kinds (`SignificantTokens.pairingKinds`, pass-1 filters) shift a 64-bit word by
     /// a kind's raw value without a range check: every kind must have a bit.
     func testEveryTokenKindHasABitInAWord() {

@@ -50,19 +50,45 @@ enum CharacterClasses {
     /// or borrow crosses bytes), so the lowest flagged byte is the first line break.
     @inline(__always)
     static func lineEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let high: UInt64 = 0x8080_8080_8080_8080
-        // High bit of each byte: the byte is not zero.
-        @inline(__always) func nonZero(_ word: UInt64) -> UInt64 { (((word & low) &+ low) | word) & high }
         var index = start
         while index + 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let breaks = ~(nonZero(word ^ 0x0A0A_0A0A_0A0A_0A0A) & nonZero(word ^ 0x0D0D_0D0D_0D0D_0D0D)) & high
+            let breaks = ~(nonZeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) & nonZeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D))
+                & 0x8080_8080_8080_8080
             if breaks != 0 { return index + breaks.trailingZeroBitCount / 8 }
             index += 8
         }
         while index < end, base[index] != 0x0A, base[index] != 0x0D { index += 1 }
         return index
+    }
+
+    /// The offset of the first byte from `start` on that can end or interrupt a string literal's
+    /// text (a line feed, carriage return, `\` or `"`), or `end`: the string lexer decides at
+    /// those bytes and passes over the rest eight at a time.
+    @inline(__always)
+    static func stringTextEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let plain = nonZeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) & nonZeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                & nonZeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C) & nonZeroBytes(word ^ 0x2222_2222_2222_2222)
+            let stops = ~plain & 0x8080_8080_8080_8080
+            if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < end {
+            let byte = base[index]
+            if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// The high bit of each byte of `word` that is not zero, exactly: no carry crosses bytes.
+    @inline(__always)
+    static func nonZeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return (((word & low) &+ low) | word) & 0x8080_8080_8080_8080
     }
 
     @inline(__always)

@@ -94,7 +94,9 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     var lastWasTrivia = true
     /// A bare `/.../` is not attempted before this offset: an earlier attempt read that far and failed.
     var regexRefusedBefore = 0
-    /// More tokens than `capacity`: the output is incomplete and lexing stops.
+    /// More tokens than `capacity`: the output is incomplete and lexing stops, at the next line
+    /// break in code (testing it there, not for every token, costs less; the tokens are thrown
+    /// away either way).
     var overflowed = false
     /// The comments' byte ranges, when trivia is not written (`DropTrivia`).
     var droppedComments: [Range<UInt32>] = []
@@ -139,6 +141,16 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     mutating func emit(_ kind: TokenKind, from start: Int, keyword: Keyword = .none, flags: TokenFlags = []) {
         // Every token holds at least one byte; that is what bounds the output's capacity.
         guard position > start else { return }
+        // Trivia that is not written needs no room: whitespace and line breaks, a third of the
+        // tokens, skip the capacity test.
+        if !Trivia.keepsTrivia, kind.isTrivia {
+            if kind == .newline { sawNewline = true }
+            lastWasTrivia = true
+            if kind.isComment {
+                droppedComments.append(UInt32(truncatingIfNeeded: start)..<UInt32(truncatingIfNeeded: position))
+            }
+            return
+        }
         guard tokenCount < capacity else {
             overflowed = true
             return
@@ -147,12 +159,6 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         if kind.isTrivia {
             if kind == .newline { sawNewline = true }
             lastWasTrivia = true
-            if !Trivia.keepsTrivia {
-                if kind.isComment {
-                    droppedComments.append(UInt32(truncatingIfNeeded: start)..<UInt32(truncatingIfNeeded: position))
-                }
-                return
-            }
         } else {
             if sawNewline { flags.insert(.startsLine) }
             sawNewline = false
@@ -171,7 +177,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
 
     mutating func run() {
         lexFileStart()
-        while position < count, !overflowed {
+        while position < count {
             if case .string(let shape, _)? = stack.last {
                 lexStringContents(shape)
             } else {
@@ -226,6 +232,10 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             // A NUL is not Swift whitespace; keep it visible so binary files can be told apart.
             emit(current == 0 ? .unknown : .whitespace, from: start)
         case 0x0A, 0x0D:
+            if overflowed {
+                position = count
+                return
+            }
             // Only an open interpolation can be ended by a line break: most lines have none.
             if !stack.isEmpty { endSingleLineInterpolationAtNewline() }
             position += (current == 0x0D && byte(position + 1) == 0x0A) ? 2 : 1
@@ -631,6 +641,11 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     mutating func lexStringContents(_ shape: StringShape) {
         let segmentStart = position
         while position < count {
+            // Plain text up to the next byte that can matter, a word at a time.
+            let stop = CharacterClasses.stringTextEnd(buffer.baseAddress!, from: position, to: count)
+            work.countReads(min(stop + 8, count) - position)
+            position = stop
+            guard position < count else { break }
             let current = at(position)
             if current == 0x0A || current == 0x0D {
                 if !shape.multiline {

@@ -423,7 +423,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
     /// but the dispatch (a call cost more than the work).
     @inline(__always)
     func step() {
-        let current = tok(position)
+        // `run` calls this only below `count`: the upper bound `tok` tests is known.
+        work.countRead()
+        let current = position >= 0 ? tokens[position] : Token(kind: .unknown, range: 0..<0)
         switch current.kind {
         case .attribute:
             handleAttribute()

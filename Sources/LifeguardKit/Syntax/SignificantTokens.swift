@@ -74,10 +74,18 @@ struct SignificantTokens {
         open.reserveCapacity(32)
         gathered.withUnsafeBufferPointer { tokens in
             partner.withUnsafeMutableBufferPointer { partner in
-                for position in 0..<tokens.count {
+                let count = tokens.count
+                var position = -1
+                while true {
+                    position += 1
+                    // Most tokens are names, literals and punctuation that pair with nothing: a
+                    // loop of their own passes over them with its few values in registers.
+                    while position < count,
+                          (SignificantTokens.pairingKinds &>> UInt64(tokens[position].kind.rawValue)) & 1 == 0 {
+                        position += 1
+                    }
+                    guard position < count else { break }
                     let kind = tokens[position].kind
-                    // Most tokens are names, literals and punctuation that pair with nothing.
-                    if (SignificantTokens.pairingKinds &>> UInt64(kind.rawValue)) & 1 == 0 { continue }
                     switch kind {
                     case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
                         open.push(Int32(truncatingIfNeeded: position))
