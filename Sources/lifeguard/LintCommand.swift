@@ -30,7 +30,10 @@ struct LintCommand {
             CrashGuard.resumeAfterCrash(arguments: CommandLine.arguments, environment: tool.environment)
         }
         let rules = configuration.setups(for: RuleRegistry.rules)
-        let appFacts = locateAppFacts(rules: rules, configuration: configuration)
+        // Discovery records the folders it reads for the app-facts walk, which then need not read
+        // them again.
+        let listings = Self.needsAppFacts(rules) ? AppFacts.listingsForLocating() : nil
+        let appFacts = locateAppFacts(rules: rules, configuration: configuration, listings: listings)
         let unknownRule = BuiltInRules.unknownRuleInSuppression
         let unusedRule = BuiltInRules.unusedSuppression
         let lintConfiguration = LintConfiguration(
@@ -60,7 +63,7 @@ struct LintCommand {
         } else {
             let output: LintPipeline.Output
             do {
-                output = try lint(configuration: configuration, lintConfiguration: lintConfiguration)
+                output = try lint(configuration: configuration, lintConfiguration: lintConfiguration, listings: listings)
             } catch {
                 console.error(error)
                 return ExitStatus.failure
@@ -114,8 +117,8 @@ struct LintCommand {
 
     /// What the apps' Info.plists and Xcode projects say, read only when a rule asks
     /// (`global_key_window`); unreadable files are warnings.
-    func locateAppFacts(rules: [RuleSetup], configuration: Configuration) -> Deferred<AppFacts> {
-        guard rules.contains(where: { $0.rule.description.id == "global_key_window" }) else {
+    func locateAppFacts(rules: [RuleSetup], configuration: Configuration, listings: DirectoryListings?) -> Deferred<AppFacts> {
+        guard Self.needsAppFacts(rules) else {
             return Deferred(ready: .unknown(configured: configuration.scenes))
         }
         let paths = arguments.stdinPath.map { [$0] } ?? (arguments.paths.isEmpty ? ["."] : arguments.paths)
@@ -125,8 +128,12 @@ struct LintCommand {
         // while the index build leaves one idle for part of its time. The rules of pass two wait
         // for it. Problems are printed after the run.
         return .held {
-            AppFacts.locate(forLinting: paths, workingDirectory: workingDirectory, configured: scenes)
+            AppFacts.locate(forLinting: paths, workingDirectory: workingDirectory, configured: scenes, listings: listings)
         }
+    }
+
+    static func needsAppFacts(_ rules: [RuleSetup]) -> Bool {
+        rules.contains(where: { $0.rule.description.id == "global_key_window" })
     }
 
     var useColor: Bool {
@@ -138,7 +145,8 @@ struct LintCommand {
     }
 
     /// Discovers, reads and lints in one pipeline: files are parsed while the walk goes on.
-    func lint(configuration: Configuration, lintConfiguration: LintConfiguration) throws -> LintPipeline.Output {
+    func lint(configuration: Configuration, lintConfiguration: LintConfiguration,
+              listings: DirectoryListings?) throws -> LintPipeline.Output {
         let formats = [arguments.format] + arguments.reports.map(\.format)
         var options = PipelineOptions(lineHashes: formats.contains(SARIFReporter.name), keepsIndexUntilExit: true)
         options.crashTrigger = Self.crashTrigger(environment: tool.environment)
@@ -156,9 +164,9 @@ struct LintCommand {
             return pipeline.run { submit in submit(PipelineFile(displayPath: path, origin: .memory(bytes))) }
         }
         let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
-        let discovery = FileDiscovery { path, isDirectory in
+        let discovery = FileDiscovery(isExcluded: { path, isDirectory in
             configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
-        }
+        }, listings: listings)
         var problems: [FileProblem] = []
         var seen = Set<String>()
         var output = try pipeline.run { submit in

@@ -117,6 +117,68 @@ final class AppFactsTests: XCTestCase {
         XCTAssertEqual(facts.sceneSupport(forFile: "rules/global_key_window/XcodeProjectApp/Tides/TideScreen.swift"), .single)
     }
 
+    /// The app-facts walk reads the folders discovery recorded instead of the disk, and gives
+    /// the same facts: on the fixture apps, and on a folder with an excluded subfolder (which
+    /// discovery does not record, so it is read from the disk) and a dangling link named like a
+    /// plist (a problem either way). A folder made after discovery is not seen through the
+    /// listings, which shows they are what the walk read.
+    func testLocateReadsTheFoldersDiscoveryRecorded() throws {
+        func located(_ paths: [String], in directory: String, excluding excluded: String? = nil,
+                     recorded: Bool) throws -> AppFacts {
+            var listings: DirectoryListings?
+            if recorded {
+                let recording = AppFacts.listingsForLocating()
+                let discovery = FileDiscovery(isExcluded: { path, _ in path == excluded }, listings: recording)
+                try discovery.discover(paths, workingDirectory: directory) { _ in }
+                listings = recording
+            }
+            return AppFacts.locate(forLinting: paths, workingDirectory: directory, lookingUpward: false, listings: listings)
+        }
+        func summary(_ facts: AppFacts, files: [String]) -> [String] {
+            facts.sources + facts.problems.map(\.description) + files.map { "\($0): \(facts.sceneSupport(forFile: $0).rawValue)" }
+        }
+        let fixtures = FixtureFiles.directory.path
+        let roots = [fixtures + "/rules/global_key_window"]
+        let swiftFiles = try FileDiscovery().swiftFiles(in: roots, workingDirectory: fixtures)
+        XCTAssertGreaterThan(swiftFiles.count, 5)
+        let fromDisk = summary(try located(roots, in: fixtures, recorded: false), files: swiftFiles)
+        XCTAssertTrue(fromDisk.contains { $0.contains("app target TidesPad") }, fromDisk.joined(separator: "\n"))
+        XCTAssertEqual(summary(try located(roots, in: fixtures, recorded: true), files: swiftFiles), fromDisk)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifeguard-listings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let multiScene = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundlePackageType</key><string>APPL</string>
+            <key>UIApplicationSceneManifest</key><dict><key>UIApplicationSupportsMultipleScenes</key><true/></dict>
+            </dict></plist>
+            """
+        for sub in ["App", "Vendor/Kit"] {
+            try manager.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try Data("let x = 1\n".utf8).write(to: folder.appendingPathComponent(sub + "/Screen.swift"))
+        }
+        try Data(multiScene.utf8).write(to: folder.appendingPathComponent("Vendor/Kit/Info.plist"))
+        try manager.createSymbolicLink(atPath: folder.appendingPathComponent("App/Broken-Info.plist").path,
+                                       withDestinationPath: "nowhere/Info.plist")
+        let files = ["App/Screen.swift", "Vendor/Kit/Screen.swift"]
+        let plain = summary(try located([folder.path], in: folder.path, recorded: false), files: files)
+        XCTAssertTrue(plain.contains("Vendor/Kit/Screen.swift: multiple"), plain.joined(separator: "\n"))
+        XCTAssertTrue(plain.contains { $0.contains("Broken-Info.plist") }, plain.joined(separator: "\n"))
+        XCTAssertEqual(summary(try located([folder.path], in: folder.path, excluding: "Vendor", recorded: true), files: files), plain)
+
+        // Made after discovery: the listings, not the disk, decide what the walk sees.
+        let recording = AppFacts.listingsForLocating()
+        try FileDiscovery(listings: recording).discover([folder.path], workingDirectory: folder.path) { _ in }
+        try manager.createDirectory(at: folder.appendingPathComponent("Late"), withIntermediateDirectories: true)
+        let singleScene = multiScene.replacingOccurrences(of: "<true/>", with: "<false/>")
+        try Data(singleScene.utf8).write(to: folder.appendingPathComponent("Late/Info.plist"))
+        let late = AppFacts.locate(forLinting: [folder.path], workingDirectory: folder.path, lookingUpward: false, listings: recording)
+        XCTAssertEqual(late.sceneSupport(forFile: "Late/Screen.swift"), .multiple, "the one plist it knows, Vendor/Kit's")
+        let fresh = AppFacts.locate(forLinting: [folder.path], workingDirectory: folder.path, lookingUpward: false)
+        XCTAssertEqual(fresh.sceneSupport(forFile: "Late/Screen.swift"), .single)
+    }
+
     /// Paths come out absolute or not at all: an `<absolute>` reference that is not, or a group
     /// cycle in a damaged file, gives no path rather than a wrong one.
     func testProjectPathsAreAbsoluteOrAbsent() throws {

@@ -93,7 +93,7 @@ public struct AppFacts: Sendable {
     }
 
     static func absolute(_ path: String, _ workingDirectory: String) -> String {
-        LexicalPath.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+        LexicalPath.absolute(path, workingDirectory: workingDirectory)
     }
 
     /// Whether the app of the Swift file at `path` can show several window scenes.
@@ -122,9 +122,11 @@ public struct AppFacts: Sendable {
     /// each), and — when that finds no application plist — under the repository root. Walks are
     /// bounded and skip hidden, dependency and build folders.
     /// `lookingUpward: false` reads only what lies under the linted directories.
+    /// `listings`: folders a walk of the same run has read already (see `listingsForLocating()`).
     public static func locate(forLinting paths: [String], workingDirectory: String,
-                              configured: SceneSupport = .unknown, lookingUpward: Bool = true) -> AppFacts {
-        var found = Found()
+                              configured: SceneSupport = .unknown, lookingUpward: Bool = true,
+                              listings: DirectoryListings? = nil) -> AppFacts {
+        var found = Found(listings: listings)
         let fileManager = FileManager.default
         var ancestors = Set<String>()
         var repositoryRoot: String?
@@ -158,11 +160,18 @@ public struct AppFacts: Sendable {
         return facts
     }
 
+    /// Listings for discovery to record as it walks (`FileDiscovery.listings`), which `locate`
+    /// then reads instead of the disk: only the entries its walk looks at are kept.
+    public static func listingsForLocating() -> DirectoryListings {
+        DirectoryListings(keeping: Found.isLookedAt, counting: Found.isCounted)
+    }
+
     /// Plist and project paths found so far.
     private struct Found {
         var plists: [String] = []
         var projects: [String] = []
         var seen = Set<String>()
+        var listings: DirectoryListings?
 
         static let skipped: Set<String> = [".build", "Pods", "Carthage", "DerivedData", "node_modules", "build"]
         /// Bundles and packages that hold no app sources.
@@ -200,11 +209,18 @@ public struct AppFacts: Sendable {
             var pending = [root]
             var visited = 0
             while let folder = pending.popLast(), visited < limit {
-                guard let entries = DirectoryEntries.read(path: folder, followingLinks: false) else { continue }
+                let entries: [DirectoryEntries.Entry]
+                if let listing = listings?.listing(of: folder) {
+                    entries = listing.entries
+                    visited += listing.counted
+                } else {
+                    guard let read = DirectoryEntries.read(path: folder, followingLinks: false) else { continue }
+                    entries = read
+                    visited += entries.reduce(0) { $0 + (Self.isCounted($1) ? 1 : 0) }
+                }
                 for entry in entries {
                     let name = entry.name
-                    guard !Self.skippedNames.contains(where: { $0 == name }) else { continue }
-                    visited += 1
+                    guard Self.isCounted(entry) else { continue }
                     if Self.hasSuffix(name, Self.projectSuffix) {
                         let path = folder + "/" + String(decoding: name, as: UTF8.self)
                         add(path + "/project.pbxproj", name: "project.pbxproj")
@@ -224,6 +240,17 @@ public struct AppFacts: Sendable {
             }
         }
 
+        /// An entry the walk counts against its limit: any but the skipped folders' names.
+        @Sendable static func isCounted(_ entry: DirectoryEntries.Entry) -> Bool {
+            !skippedNames.contains(where: { $0 == entry.name })
+        }
+
+        /// An entry the walk acts on: a project, a plist, or a folder it may enter.
+        @Sendable static func isLookedAt(_ entry: DirectoryEntries.Entry) -> Bool {
+            isCounted(entry) && (hasSuffix(entry.name, projectSuffix) || isInfoPlistName(entry.name)
+                                 || (entry.kind == .directory && !entry.isLink))
+        }
+
         private static let skippedNames = skipped.map { Array($0.utf8) }
         private static let bundleExtensionBytes = bundleExtensions.map { Array($0.utf8) }
         private static let projectSuffix = Array(".xcodeproj".utf8)
@@ -233,8 +260,10 @@ public struct AppFacts: Sendable {
         }
 
         /// `AppFacts.isInfoPlistName`, on bytes.
+        private static let plistName = Array("Info.plist".utf8)
+
         private static func isInfoPlistName(_ name: [UInt8]) -> Bool {
-            let plist = Array("Info.plist".utf8)
+            let plist = plistName
             guard hasSuffix(name, plist) else { return false }
             if name.count == plist.count { return true }
             let separator = name[name.count - plist.count - 1]

@@ -20,9 +20,11 @@ enum DirectoryEntries {
     }
 
     /// Appends the visible entries of `handle` (hidden ones, `.` and `..` skipped). With
-    /// `followingLinks`, a link reads as what it points at and a dangling link is dropped;
-    /// without, a link is `.other`, never entered, so a walk cannot loop through one.
-    static func read(_ handle: OpaquePointer, followingLinks: Bool, into entries: inout [Entry]) {
+    /// `followingLinks`, a link reads as what it points at and a dangling link is dropped (kept
+    /// as `.other` with `keepingDanglingLinks`, as a walk without links sees it); without, a link
+    /// is `.other`, never entered, so a walk cannot loop through one.
+    static func read(_ handle: OpaquePointer, followingLinks: Bool, keepingDanglingLinks: Bool = false,
+                     into entries: inout [Entry]) {
         let descriptor = dirfd(handle)
         while let entry = readdir(handle) {
             let name: [UInt8] = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
@@ -54,7 +56,10 @@ enum DirectoryEntries {
                         return fstatat(descriptor, path.baseAddress!, &status, 0) == 0
                     }
                 }
-                guard answered else { continue }
+                guard answered else {
+                    if keepingDanglingLinks, isLink { entries.append(Entry(name: name, kind: .other, isLink: true)) }
+                    continue
+                }
                 if isLink && !followingLinks {
                     entries.append(Entry(name: name, kind: .other, isLink: true))
                     continue

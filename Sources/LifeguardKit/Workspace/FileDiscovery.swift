@@ -42,8 +42,14 @@ public struct FileDiscovery: Sendable {
     /// Decides, for a path relative to the working directory, whether it is excluded.
     public var isExcluded: @Sendable (_ relativePath: String, _ isDirectory: Bool) -> Bool
 
-    public init(isExcluded: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false }) {
+    /// Where the walk records the folders it reads, for a later walk over them (see
+    /// `DirectoryListings`).
+    public var listings: DirectoryListings?
+
+    public init(isExcluded: @escaping @Sendable (String, Bool) -> Bool = { _, _ in false },
+                listings: DirectoryListings? = nil) {
         self.isExcluded = isExcluded
+        self.listings = listings
     }
 
     /// The Swift files under `paths`, sorted and without duplicates. Every path must exist; a
@@ -60,7 +66,7 @@ public struct FileDiscovery: Sendable {
     /// walked; files reported before then have been reported.
     public func discover(_ paths: [String], workingDirectory: String,
                          found: (DiscoveredFile) throws -> Void) throws {
-        var walker = DirectoryWalker(isExcluded: isExcluded)
+        var walker = DirectoryWalker(isExcluded: isExcluded, listings: listings)
         for path in paths {
             let normalized = Self.normalize(path)
             let raw = RawPath(normalized)
@@ -76,7 +82,8 @@ public struct FileDiscovery: Sendable {
                 guard raw.withCString({ access($0, R_OK) }) == 0 else {
                     throw Failure(path: path, reason: "directory is not readable")
                 }
-                let sawSwift = try walker.walk(raw, displayPath: display, found: found)
+                let key = listings == nil ? nil : LexicalPath.absolute(normalized, workingDirectory: workingDirectory)
+                let sawSwift = try walker.walk(raw, displayPath: display, key: key, found: found)
                 if !sawSwift {
                     throw Failure(path: path, reason: "no Swift files found in this directory")
                 }
@@ -118,8 +125,12 @@ struct DirectoryWalker {
     var isExcluded: (String, Bool) -> Bool
     private var entered = Set<FileIdentity>()
 
-    init(isExcluded: @escaping (String, Bool) -> Bool) {
+    /// Where the folders read are recorded, each under its key (`Pending.key`).
+    var listings: DirectoryListings?
+
+    init(isExcluded: @escaping (String, Bool) -> Bool, listings: DirectoryListings? = nil) {
         self.isExcluded = isExcluded
+        self.listings = listings
     }
 
     private static let skippedNames: Set<[UInt8]> = Set(FileDiscovery.skippedDirectoryNames.map { Array($0.utf8) })
@@ -128,12 +139,16 @@ struct DirectoryWalker {
         var path: RawPath
         var display: String
         var throughLink: Bool
+        /// The folder's key in `listings` (`nil`: not recorded). Only folders a walk without
+        /// links would enter are recorded: not those reached through a link.
+        var key: String?
     }
 
     /// Walks `root`; returns whether the tree holds any Swift file at all, excluded or not.
-    mutating func walk(_ root: RawPath, displayPath: String, found: (DiscoveredFile) throws -> Void) throws -> Bool {
+    mutating func walk(_ root: RawPath, displayPath: String, key: String? = nil,
+                       found: (DiscoveredFile) throws -> Void) throws -> Bool {
         var sawSwift = false
-        var pending = [Pending(path: root, display: displayPath, throughLink: false)]
+        var pending = [Pending(path: root, display: displayPath, throughLink: false, key: key)]
         // Folders reached through a link wait until everything else under the root is walked.
         var linked: [Pending] = []
         var entries: [DirectoryEntries.Entry] = []
@@ -147,7 +162,8 @@ struct DirectoryWalker {
             var status = stat()
             guard fstat(dirfd(handle), &status) == 0, entered.insert(FileIdentity(status)).inserted else { continue }
             entries.removeAll(keepingCapacity: true)
-            DirectoryEntries.read(handle, followingLinks: true, into: &entries)
+            DirectoryEntries.read(handle, followingLinks: true, keepingDanglingLinks: true, into: &entries)
+            if let key = next.key { listings?.record(key, entries) }
             entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
             var subdirectories: [Pending] = []
             for entry in entries {
@@ -158,7 +174,8 @@ struct DirectoryWalker {
                 let throughLink = next.throughLink || entry.isLink
                 if entry.kind == .directory {
                     if isExcluded(childDisplay, true) { continue }
-                    let child = Pending(path: path, display: childDisplay, throughLink: throughLink)
+                    let childKey = entry.isLink ? nil : next.key.map { $0 + "/" + String(decoding: entry.name, as: UTF8.self) }
+                    let child = Pending(path: path, display: childDisplay, throughLink: throughLink, key: childKey)
                     if entry.isLink && !next.throughLink { linked.append(child) } else { subdirectories.append(child) }
                 } else {
                     sawSwift = true

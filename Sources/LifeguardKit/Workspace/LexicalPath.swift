@@ -1,6 +1,11 @@
 /// Paths normalized by their text alone: no file-system calls, so normalizing every path of a
 /// large Xcode project costs nothing.
 enum LexicalPath {
+    /// `path` against `workingDirectory` unless it is absolute, normalized.
+    static func absolute(_ path: String, workingDirectory: String) -> String {
+        normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+    }
+
     /// `path` without empty and `.` components and with each `..` taking back the component
     /// before it (at the root, `..` stays the root); no trailing slash. Links are not resolved:
     /// both sides of a comparison are normalized the same way.
