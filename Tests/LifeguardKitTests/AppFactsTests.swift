@@ -33,6 +33,14 @@ final class AppFactsTests: XCTestCase {
         XCTAssertNil(plist["missing"])
     }
 
+    /// The bytes an unquoted string is made of: ASCII letters, digits and `_$+/:.-`, nothing else.
+    func testUnquotedCharacters() {
+        let spelled = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$+/:.-".utf8)
+        for byte in UInt8.min...UInt8.max {
+            XCTAssertEqual(OldStylePlist.Parser.isUnquoted(byte), spelled.contains(byte), "byte \(byte)")
+        }
+    }
+
     func testMalformedOldStylePlistsAreErrorsNotCrashes() {
         let cases: [(String, String)] = [
             ("", "unexpected end of file"),

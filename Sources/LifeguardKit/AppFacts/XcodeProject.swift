@@ -28,10 +28,10 @@ public struct XcodeProject: Sendable {
     /// spelling it with escapes, or a broken framework project, is read as having no app target,
     /// without a warning.)
     public init(pbxprojAt path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard case .success(let contents) = FileReader.read(path) else {
             throw AppFactsError(path: path, reason: "cannot read the file")
         }
-        let bytes = [UInt8](data)
+        let bytes = contents.bytes
         guard Self.mayHaveApplicationTarget(bytes) else {
             self.init(targets: [])
             return
