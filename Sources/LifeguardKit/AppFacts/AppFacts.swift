@@ -259,9 +259,9 @@ public struct AppFacts: Sendable {
             name.count >= suffix.count && name[(name.count - suffix.count)...].elementsEqual(suffix)
         }
 
-        /// `AppFacts.isInfoPlistName`, on bytes.
         private static let plistName = Array("Info.plist".utf8)
 
+        /// `AppFacts.isInfoPlistName`, on bytes.
         private static func isInfoPlistName(_ name: [UInt8]) -> Bool {
             let plist = plistName
             guard hasSuffix(name, plist) else { return false }
