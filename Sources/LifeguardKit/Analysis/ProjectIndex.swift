@@ -176,7 +176,7 @@ public final class ProjectIndex: Sendable {
         // their calls resolve: they are merged on a thread of their own, from the start, while
         // names, types, members, assignments and calls are merged here.
         let typeKeysOfSummaries = Deferred<[[String]]>()
-        let superclassesOfSummaries = Deferred<[String: String]>()
+        let superclassesOfSummaries = Deferred<ClassLinks>()
         let pendingSummaries: Deferred<CallSummaries>
         if files.isEmpty {
             pendingSummaries = Deferred(ready: CallSummaries())
@@ -251,10 +251,7 @@ public final class ProjectIndex: Sendable {
                                        controllerBases: controllerBaseNames, viewBases: viewBaseNames)
         controllerFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.controllerBit)
         viewFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.viewBit)
-        var superclassTable: [String: String] = [:]
-        superclassTable.reserveCapacity(keys.count)
-        for index in keys.indices { if let superclass = facts[index].superclass { superclassTable[keys[index]] = superclass } }
-        superclassesOfSummaries.fulfill(superclassTable)
+        superclassesOfSummaries.fulfill(ClassLinks(ids: ids, superclassIDs: superclassIDs))
 
         let fileTypes = fileTypeIDs
         let typeKeys = keys
