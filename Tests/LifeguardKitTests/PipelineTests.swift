@@ -330,8 +330,14 @@ final class PipelineTests: XCTestCase {
             var title: UILabel = UILabel()
         }
         final class Player { static let shared = Player() }
+        final class Panel {
+            func mode() {}
+            var mode: UILabel = UILabel()
+            func count() {}
+        }
         """
         let second = """
+        extension Panel { var count: UIView { UIView() } }
         extension Screen {
             var title: UIButton { UIButton() }
             var footer: UIView { UIView() }
@@ -350,6 +356,8 @@ final class PipelineTests: XCTestCase {
         XCTAssertNil(index.member("delegate", of: "Base2"), "a name declared by another type only")
         XCTAssertNil(index.member("undeclaredAnywhere", of: "Screen"))
         XCTAssertNil(index.member("title", of: "Undeclared"))
+        XCTAssertEqual(index.member("mode", of: "Panel")?.typeName, "UILabel", "a later property of a file replaces an earlier method")
+        XCTAssertEqual(index.member("count", of: "Panel")?.isProperty, false, "an earlier file's method beats a later file's property")
         XCTAssertTrue(index.hasSharedInstance("Player"))
         XCTAssertFalse(index.hasSharedInstance("Screen"))
     }

@@ -529,7 +529,7 @@ final class SemanticModelTests: XCTestCase {
             let qualified = ProjectIndex.qualifiedNames(tree)
             let files = [FileSummaries.extract(tree, qualifiedTypeNames: qualified)]
             func summaries(_ limit: Int) -> CallSummaries {
-                CallSummaries(files: files, typeKeys: Deferred(ready: [qualified]), superclasses: Deferred(ready: [:]),
+                CallSummaries(files: files, typeKeys: Deferred(ready: [qualified]), superclasses: Deferred(ready: ClassLinks()),
                               fanOutLimit: limit, rounds: cyclic ? .max : CallSummaries.propagationRounds)
             }
             let linked = summaries(.max)
@@ -656,6 +656,31 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(summaries.callers(of: "log(_:)").isEmpty, "a function the run does not declare has no callers filed")
         XCTAssertEqual(summaries.effects(ofCalling: "embed(_:)", onArgument: 0), [.addedAsChild])
         XCTAssertTrue(summaries.callers(of: "viewDidLoad").isEmpty)
+    }
+
+    func testClassChainsThroughIdsVisitWhatAWalkBySuperclassKeysVisits() {
+        // A chain, a cycle, a superclass the run does not declare, a class without functions in
+        // the middle of a chain, and a chain longer than the walk's bound of 32.
+        var superclasses = ["C": "B", "B": "A", "A": "UIViewController", "X": "Y", "Y": "X", "D": "Gap", "Gap": "C"]
+        for link in 0..<40 { superclasses["L\(link)"] = "L\(link + 1)" }
+        var typeSlots = NameSlots()
+        for key in ["A", "B", "C", "D", "X", "Y", "Lone"] + (0...40).map({ "L\($0)" }) { _ = typeSlots.insert(key) }
+        let chains = ClassChains(typeSlots: typeSlots, links: ClassLinks(superclasses))
+        func walkedByKey(_ start: String) -> [Int32] {
+            var seen: [String] = []
+            var current: String? = start
+            while let type = current, seen.count < 32, !seen.contains(type) {
+                seen.append(type)
+                current = superclasses[type]
+            }
+            return seen.compactMap { typeSlots.slot(of: $0) }
+        }
+        for key in ["A", "B", "C", "D", "X", "Y", "Lone", "Gap", "UIViewController", "L0", "L20"] {
+            var walked: [Int32] = []
+            chains.forEachSlot(inChainOf: key, typeSlots: typeSlots) { walked.append($0) }
+            XCTAssertEqual(walked, walkedByKey(key), key)
+            if let slot = typeSlots.slot(of: key) { XCTAssertEqual(Array(chains.chain(ofSlot: slot)), walkedByKey(key), key) }
+        }
     }
 
     func testACallOnSelfRunsOnlyItsOwnClassChainsMethods() {

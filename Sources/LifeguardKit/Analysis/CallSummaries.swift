@@ -102,8 +102,9 @@ public struct CallSummaries: Sendable {
     /// to the next symbol's start, (calling function, index of the call in `calls`), in caller order.
     private var callSites: [(function: Int32, call: Int32)] = []
     private var callSiteStarts: [Int32] = []
-    /// Each class's superclass in the run, by key.
-    private var superclasses: [String: String] = [:]
+    /// Each type's class chain, by type slot (walked once when the summaries are merged) and by
+    /// key (for `functions(named:inClassChainOf:)`).
+    private var chains = ClassChains()
     /// Base names of the callable functions.
     private var baseNames = NameSlots()
     /// Answers about each name's callers, kept as they are first asked (`CallerVerdicts`).
@@ -142,7 +143,7 @@ public struct CallSummaries: Sendable {
     /// Merges per-file summaries and propagates effects through calls. `typeKeys[file][type]` is
     /// the key of each file's type (or extension) at that position, which a function's `typeIndex` names.
     public init(files: [FileSummaries], typeKeys: [[String]], superclasses: [String: String] = [:]) {
-        self.init(files: files, typeKeys: Deferred(ready: typeKeys), superclasses: Deferred(ready: superclasses))
+        self.init(files: files, typeKeys: Deferred(ready: typeKeys), superclasses: Deferred(ready: ClassLinks(superclasses)))
     }
 
     /// Merges `files`. The functions' type keys are needed once every name is interned, and the
@@ -150,7 +151,7 @@ public struct CallSummaries: Sendable {
     /// working both out when this starts.
     /// `fanOutLimit` and `rounds` are `CallSummaries.fanOutLimit` and `propagationRounds` but for
     /// the test that nodes and one-by-one links agree.
-    init(files: [FileSummaries], typeKeys: Deferred<[[String]]>, superclasses: Deferred<[String: String]>,
+    init(files: [FileSummaries], typeKeys: Deferred<[[String]]>, superclasses: Deferred<ClassLinks>,
          fanOutLimit: Int = CallSummaries.fanOutLimit, rounds: Int = CallSummaries.propagationRounds) {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
@@ -270,8 +271,8 @@ public struct CallSummaries: Sendable {
         byTypeAndName = TypeAndNameGroups(types: typeOfFunction, names: symbolOfFunction)
         // Where each call goes is an independent read of what is merged so far: resolved in slices
         // of callers side by side, each also noting which name it calls for `callers(of:)`.
-        self.superclasses = superclasses.value
-        let chains = ClassChains(typeSlots: typeSlots, superclasses: self.superclasses)
+        let chains = ClassChains(typeSlots: typeSlots, links: superclasses.value)
+        self.chains = chains
         let functionTypes = typeOfFunction
         let resolved: [ResolvedSlice]
         do {
@@ -635,8 +636,8 @@ public struct CallSummaries: Sendable {
         guard let symbol = symbols.slot(of: fullName) else { return [] }
         guard let start else { return byTypeAndName.functions(type: -1, name: symbol).map { Int($0) } }
         var result: [Int] = []
-        ClassChains.walk(from: start, superclasses: superclasses) { type in
-            if let slot = typeSlots.slot(of: type) { result += byTypeAndName.functions(type: slot, name: symbol).map { Int($0) } }
+        chains.forEachSlot(inChainOf: start, typeSlots: typeSlots) { slot in
+            result += byTypeAndName.functions(type: slot, name: symbol).map { Int($0) }
         }
         return result
     }
@@ -813,23 +814,83 @@ struct TypeAndNameGroups: Sendable {
     }
 }
 
+/// Each type's superclass in the run, by the index's type ids (`ProjectIndex`'s `typeIDs` and
+/// `superclassIDs`): a chain is walked through integers, where walking it by key hashed each
+/// link's name (and the index first built a table of every class's superclass by key for it).
+struct ClassLinks: Sendable {
+    /// The type keys of the run, by id.
+    private(set) var ids = NameSlots()
+    /// The id of each type's superclass when the run declares or extends it, else -1.
+    private(set) var superclassIDs: [Int32] = []
+
+    init() {}
+
+    init(ids: NameSlots, superclassIDs: [Int32]) {
+        self.ids = ids
+        self.superclassIDs = superclassIDs
+    }
+
+    /// Links from each class's superclass by key (for summaries merged outside a run).
+    init(_ superclasses: [String: String]) {
+        for (key, superclass) in superclasses {
+            let id = ids.insert(key)
+            let superclassID = ids.insert(superclass)
+            while superclassIDs.count < ids.count { superclassIDs.append(-1) }
+            superclassIDs[Int(id)] = superclassID
+        }
+    }
+
+    /// Visits `start` and its superclasses, at most 32 classes up, each once.
+    func walk(from start: Int32, _ visit: (Int32) -> Void) {
+        // The classes seen so far, on the stack.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 32) { visited in
+            guard let base = visited.baseAddress else { return }
+            var count = 0
+            var current = start
+            while current >= 0, count < 32, !UnsafeBufferPointer(start: base, count: count).contains(current) {
+                base[count] = current
+                count += 1
+                visit(current)
+                current = superclassIDs[Int(current)]
+            }
+        }
+    }
+}
+
 /// Each type's class chain in the run, as type slots, walked once per type rather than once per call.
 struct ClassChains: Sendable {
     /// Type slots, chain after chain; a type's chain is `slots[ranges[type]]`.
     private var slots: [Int32] = []
     private var ranges: [Range<Int32>] = []
+    private var links = ClassLinks()
+    /// The type slot of each of `links`' ids, -1 for a type no function belongs to.
+    private var slotOfID: [Int32] = []
     /// The chain of a free function: the free functions' slot alone.
     private static let free: [Int32] = [-1]
 
-    init(typeSlots: NameSlots, superclasses: [String: String]) {
+    init() {}
+
+    init(typeSlots: NameSlots, links: ClassLinks) {
+        self.links = links
+        var slotOfID = [Int32](repeating: -1, count: links.ids.count)
+        let idOfSlot = (0..<Int32(truncatingIfNeeded: typeSlots.count)).map { slot in
+            typeSlots.withName(slot) { links.ids.slot(of: $0) } ?? -1
+        }
+        for slot in idOfSlot.indices where idOfSlot[slot] >= 0 { slotOfID[Int(idOfSlot[slot])] = Int32(truncatingIfNeeded: slot) }
         ranges.reserveCapacity(typeSlots.count)
-        for name in typeSlots.names {
+        for slot in idOfSlot.indices {
             let start = Int32(truncatingIfNeeded: slots.count)
-            Self.walk(from: name, superclasses: superclasses) { type in
-                if let slot = typeSlots.slot(of: type) { slots.append(slot) }
+            if idOfSlot[slot] >= 0 {
+                links.walk(from: idOfSlot[slot]) { id in
+                    if slotOfID[Int(id)] >= 0 { slots.append(slotOfID[Int(id)]) }
+                }
+            } else {
+                // A key the links do not know has no superclass.
+                slots.append(Int32(truncatingIfNeeded: slot))
             }
             ranges.append(start..<Int32(truncatingIfNeeded: slots.count))
         }
+        self.slotOfID = slotOfID
     }
 
     /// The slots of a type (`-1`: a free function's) and its superclasses.
@@ -839,20 +900,15 @@ struct ClassChains: Sendable {
         return slots[Int(range.lowerBound)..<Int(range.upperBound)]
     }
 
-    /// Visits `start` and its superclasses, at most 32 classes up, each once.
-    static func walk(from start: String, superclasses: [String: String], _ visit: (String) -> Void) {
-        // The classes seen so far, on the stack.
-        withUnsafeTemporaryAllocation(of: String.self, capacity: 32) { visited in
-            guard let base = visited.baseAddress else { return }
-            var count = 0
-            defer { base.deinitialize(count: count) }
-            var current: String? = start
-            while let type = current, count < 32, !UnsafeBufferPointer(start: base, count: count).contains(type) {
-                (base + count).initialize(to: type)
-                count += 1
-                visit(type)
-                current = superclasses[type]
-            }
+    /// Visits the slot in `typeSlots` of `key` and of each of its superclasses (at most 32 classes
+    /// up, each once) that has one.
+    func forEachSlot(inChainOf key: String, typeSlots: NameSlots, _ visit: (Int32) -> Void) {
+        guard let id = links.ids.slot(of: key) else {
+            if let slot = typeSlots.slot(of: key) { visit(slot) }
+            return
+        }
+        links.walk(from: id) { id in
+            if slotOfID[Int(id)] >= 0 { visit(slotOfID[Int(id)]) }
         }
     }
 }

@@ -176,7 +176,7 @@ public final class ProjectIndex: Sendable {
         // their calls resolve: they are merged on a thread of their own, from the start, while
         // names, types, members, assignments and calls are merged here.
         let typeKeysOfSummaries = Deferred<[[String]]>()
-        let superclassesOfSummaries = Deferred<[String: String]>()
+        let superclassesOfSummaries = Deferred<ClassLinks>()
         let pendingSummaries: Deferred<CallSummaries>
         if files.isEmpty {
             pendingSummaries = Deferred(ready: CallSummaries())
@@ -251,43 +251,21 @@ public final class ProjectIndex: Sendable {
                                        controllerBases: controllerBaseNames, viewBases: viewBaseNames)
         controllerFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.controllerBit)
         viewFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.viewBit)
-        var superclassTable: [String: String] = [:]
-        superclassTable.reserveCapacity(keys.count)
-        for index in keys.indices { if let superclass = facts[index].superclass { superclassTable[keys[index]] = superclass } }
-        superclassesOfSummaries.fulfill(superclassTable)
+        superclassesOfSummaries.fulfill(ClassLinks(ids: ids, superclassIDs: superclassIDs))
 
         let fileTypes = fileTypeIDs
         let typeKeys = keys
-        // Members: each file resolves its own in parallel, a later property of the file replacing
-        // an earlier one of the same name and a method never replacing anything; merged in file
-        // order, an earlier file's member wins.
-        let memberParts = Parallel.map(Array(files.indices)) { position in
+        // Members: each member's facts resolve in parallel, file by file; one pass in file order
+        // then decides which member of a type and name counts (see `MemberTable`).
+        let memberFacts = Parallel.map(Array(files.indices)) { position in
             let typeIDs = fileTypes[position]
             return files[position].members.withUnsafeBufferPointer { members in
-                var part = MemberTable.FilePart()
-                part.entries.reserveCapacity(members.count)
-                // Keyed by type id and the name's slot in a table of the file's member names: integer
-                // keys, each name hashed once.
-                var memberNames = NameSlots(capacity: members.count)
-                var positions = IntegerTable(capacity: members.count)
-                for index in members.indices {
-                    let id = typeIDs[Int(members[index].type)]
-                    let name = memberNames.insert(members[index].name)
-                    let slot = Int64(id) << 32 | Int64(UInt32(bitPattern: name))
-                    if let earlier = positions.value(for: slot) {
-                        if members[index].isProperty {
-                            part.entries[Int(earlier)].facts = Self.memberFacts(members, index, scope: typeKeys[Int(id)], names: names)
-                        }
-                        continue
-                    }
-                    positions.insertIfAbsent(slot, Int64(part.entries.count))
-                    part.entries.append((id, name, Self.memberFacts(members, index, scope: typeKeys[Int(id)], names: names)))
+                members.indices.map { index in
+                    Self.memberFacts(members, index, scope: typeKeys[Int(typeIDs[Int(members[index].type)])], names: names)
                 }
-                part.names = memberNames.list
-                return part
             }
         }
-        let members = MemberTable(parts: memberParts)
+        let members = MemberTable(files: files, typeIDs: fileTypes, facts: memberFacts)
         self.members = members
         var shared = members.typesHoldingSharedInstances
         for file in files.indices {
@@ -609,50 +587,74 @@ public final class ProjectIndex: Sendable {
     }
 }
 
-/// Every member the run's types declare, merged across files in file order (an earlier file's
-/// member wins). A member is found by its type's id and its name's slot in one table of member
-/// names: the merge hashes each distinct name once per file rather than each member, and a
-/// lookup of a name no type declares stops at one probe.
+/// Every member the run's types declare, merged across files in file order: within a file a later
+/// property replaces an earlier one of the same type and name, and a method never replaces
+/// anything; across files the earlier file's member wins. A member is found by its type's id and
+/// its name's slot in one table of member names, so a lookup of a name no type declares stops at
+/// one probe. The merge hashes each member's name once, in the run-wide table: tables of each
+/// file's names, merged into it, hashed most names twice and cost two tables a file.
 struct MemberTable: Sendable {
-    /// One file's members, each name once per type, with names as slots of the file's own table.
-    struct FilePart: Sendable {
-        var names = NameList()
-        var entries: [(type: Int32, name: Int32, facts: ProjectIndex.MemberFacts)] = []
-    }
-
     private var names: NameSlots
-    /// Where each member's facts are in `parts` (the file's position, high half, and the entry's),
-    /// by `key(type:name:)`. The parts are kept as they are: copying the winning facts out would
-    /// count a reference per member and leave the parts to free one by one.
+    /// Where each member's facts are in `facts` (the file's position, high half, and the member's),
+    /// by `key(type:name:)`. The facts are kept as they are: copying the winning facts out would
+    /// count a reference per member and leave the arrays to free one by one.
     private var positions: IntegerTable
-    private let parts: [FilePart]
+    private let facts: [[ProjectIndex.MemberFacts]]
+    /// Where the facts of each key's member are, by the value `positions` gives the key.
+    private let winners: [Int64]
     /// Ids of the types with a `static let` holding an instance of themselves.
-    private(set) var typesHoldingSharedInstances = Set<Int32>()
+    let typesHoldingSharedInstances: Set<Int32>
 
-    init(parts: [FilePart]) {
-        self.parts = parts
-        let count = parts.reduce(0) { $0 + $1.entries.count }
-        names = NameSlots(capacity: count)
-        positions = IntegerTable(capacity: count)
-        // Parts and entries are read in place: copying an entry out would retain its type name.
-        for file in parts.indices {
-            let slots = names.insert(contentsOf: parts[file].names)
-            parts[file].entries.withUnsafeBufferPointer { entries in
-                for position in entries.indices {
-                    let type = entries[position].type
-                    let key = Self.key(type: type, name: slots[Int(entries[position].name)])
-                    guard positions.insertIfAbsent(key, Int64(file) << 32 | Int64(position)) else { continue }
-                    if entries[position].facts.holdsSharedInstance { typesHoldingSharedInstances.insert(type) }
+    /// `facts[file][member]` are the facts of `files[file].members[member]`, whose type's id is
+    /// `typeIDs[file][type]`.
+    init(files: [ProjectIndexFacts], typeIDs: [[Int32]], facts: [[ProjectIndex.MemberFacts]]) {
+        let count = facts.reduce(0) { $0 + $1.count }
+        var names = NameSlots(capacity: count)
+        var positions = IntegerTable(capacity: count)
+        // The member that counts for each key so far, by the index `positions` gives the key: a
+        // later property of the same file moves it, which a table that keeps its first value cannot.
+        var winners: [Int64] = []
+        var winnerTypes: [Int32] = []
+        winners.reserveCapacity(count)
+        winnerTypes.reserveCapacity(count)
+        // Files and members are read in place: copying a member out would retain its strings.
+        for file in files.indices {
+            let fileTypes = typeIDs[file]
+            files[file].members.withUnsafeBufferPointer { members in
+                for index in members.indices {
+                    let type = fileTypes[Int(members[index].type)]
+                    let key = Self.key(type: type, name: names.insert(members[index].name))
+                    let position = Int64(file) << 32 | Int64(index)
+                    guard !positions.insertIfAbsent(key, Int64(winners.count)) else {
+                        winners.append(position)
+                        winnerTypes.append(type)
+                        continue
+                    }
+                    guard members[index].isProperty, let winner = positions.value(for: key).map({ Int($0) }),
+                          winners[winner] >> 32 == Int64(file) else { continue }
+                    winners[winner] = position
                 }
             }
         }
+        var shared = Set<Int32>()
+        for winner in winners.indices where facts[Int(winners[winner] >> 32)][Int(winners[winner] & 0xFFFF_FFFF)].holdsSharedInstance {
+            shared.insert(winnerTypes[winner])
+        }
+        self.names = names
+        self.positions = positions
+        self.facts = facts
+        self.winners = winners
+        typesHoldingSharedInstances = shared
     }
 
     /// The slot of a member name, when some type of the run declares a member so named.
     func slot(of name: String) -> Int32? { names.slot(of: name) }
 
     func member(_ slot: Int32, ofType type: Int32) -> ProjectIndex.MemberFacts? {
-        positions.value(for: Self.key(type: type, name: slot)).map { parts[Int($0 >> 32)].entries[Int($0 & 0xFFFF_FFFF)].facts }
+        positions.value(for: Self.key(type: type, name: slot)).map {
+            let position = winners[Int($0)]
+            return facts[Int(position >> 32)][Int(position & 0xFFFF_FFFF)]
+        }
     }
 
     private static func key(type: Int32, name: Int32) -> Int64 {
