@@ -1149,8 +1149,9 @@ public struct FileSummaries: Sendable {
                     let call = CallID(Int(position))
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
-                    if let packed = record(call, direct: direct[call] ?? [], declared: declared,
-                                           locals: localEffects.isEmpty ? [:] : localEffects[function.index],
+                    // The file's tables are handed over whole and read in place: a call's own
+                    // effects and locals taken out of them counted a reference each, per call.
+                    if let packed = record(call, direct: direct, declared: declared, localEffects: localEffects,
                                            effects: &effects,
                                            tables: &tables, function: function, callees: &callees) {
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
@@ -1244,10 +1245,10 @@ public struct FileSummaries: Sendable {
 
         /// Records a call's direct effects in `effects`; returns the call it is for the run's
         /// calls, its arguments written to `tables`, when it is one.
-        func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
-                    locals: [VariableID: UInt16], effects: inout FunctionEffects, tables: inout Tables,
+        func record(_ call: CallID, direct: DirectCallEffects, declared: Bool,
+                    localEffects: [[VariableID: UInt16]], effects: inout FunctionEffects, tables: inout Tables,
                     function: FunctionID, callees: inout CalleeCache) -> PackedCalls.Call? {
-            if !direct.isEmpty {
+            if let direct = direct[call] {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
                         effects.insert(tables.pack(target) | PackedEffects.effect(effect), for: function.index)
@@ -1299,7 +1300,8 @@ public struct FileSummaries: Sendable {
                     add(position, target)
                 } else if case .local(let variable) = object.root, object.path.isEmpty {
                     tables.calls.localArguments.append(PackedCalls.LocalArgument(position: Int32(truncatingIfNeeded: position),
-                                                                                 effects: locals[variable] ?? 0))
+                                                                                 effects: localEffects.isEmpty ? 0
+                                                                                     : localEffects[function.index][variable] ?? 0))
                 }
             }
             var receiver: CallSummaries.Target?
