@@ -1141,6 +1141,16 @@ public struct FileSummaries: Sendable {
         }
     }
 
+    /// The full names a group of calls (one base name) has interned last: a group's calls with no
+    /// arguments all spell one (`reloadData()`), and a call with the labels of the last labelled
+    /// call spells that call's, found without spelling the name out and hashing it again.
+    private struct CalleeCache {
+        var bare: Int32?
+        var labelled: Int32?
+        /// The last labelled call's arguments (a range of `Outline.arguments`).
+        var labelledArguments: Range<Int> = 0..<0
+    }
+
     private struct Extractor {
         let model: FileModel
         let declaredBaseNames: Set<String>?
@@ -1190,15 +1200,16 @@ public struct FileSummaries: Sendable {
                 let name = declaredBaseNames == nil ? nil : model.callSlots.name(slot)
                 let declared = name.map { declaredBaseNames!.contains($0) } ?? true
                 let passive = !declared && FrameworkCalls.passive.contains(name!)
-                // The calls of a name given no arguments all spell one full name (`reloadData()`).
-                var bareCallee: Int32?
-                for call in calls {
+                var callees = CalleeCache()
+                for position in calls {
+                    let call = CallID(Int(position))
                     if passive, direct[call] == nil { continue }
                     guard let function = model.enclosingFunction(of: outline.calls[call.index].nodeID) else { continue }
-                    if let packed = record(call, direct: direct[call] ?? [], declared: declared,
-                                           locals: localEffects.isEmpty ? [:] : localEffects[function.index],
+                    // The file's tables are handed over whole and read in place: a call's own
+                    // effects and locals taken out of them counted a reference each, per call.
+                    if let packed = record(call, direct: direct, declared: declared, localEffects: localEffects,
                                            effects: &effects,
-                                           tables: &tables, function: function, bareCallee: &bareCallee) {
+                                           tables: &tables, function: function, callees: &callees) {
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
                 }
@@ -1290,10 +1301,10 @@ public struct FileSummaries: Sendable {
 
         /// Records a call's direct effects in `effects`; returns the call it is for the run's
         /// calls, its arguments written to `tables`, when it is one.
-        func record(_ call: CallID, direct: [(ObjectRef, CallSummaries.Effect)], declared: Bool,
-                    locals: [VariableID: UInt16], effects: inout FunctionEffects, tables: inout Tables,
-                    function: FunctionID, bareCallee: inout Int32?) -> PackedCalls.Call? {
-            if !direct.isEmpty {
+        func record(_ call: CallID, direct: DirectCallEffects, declared: Bool,
+                    localEffects: [[VariableID: UInt16]], effects: inout FunctionEffects, tables: inout Tables,
+                    function: FunctionID, callees: inout CalleeCache) -> PackedCalls.Call? {
+            if let direct = direct[call] {
                 for (object, effect) in direct {
                     if let target = target(object, in: function) {
                         effects.insert(tables.pack(target) | PackedEffects.effect(effect), for: function.index)
@@ -1345,7 +1356,8 @@ public struct FileSummaries: Sendable {
                     add(position, target)
                 } else if case .local(let variable) = object.root, object.path.isEmpty {
                     tables.calls.localArguments.append(PackedCalls.LocalArgument(position: Int32(truncatingIfNeeded: position),
-                                                                                 effects: locals[variable] ?? 0))
+                                                                                 effects: localEffects.isEmpty ? 0
+                                                                                     : localEffects[function.index][variable] ?? 0))
                 }
             }
             var receiver: CallSummaries.Target?
@@ -1372,16 +1384,50 @@ public struct FileSummaries: Sendable {
             let localArguments = localStart..<Int32(truncatingIfNeeded: tables.calls.localArguments.count)
             guard receiver != nil || receiverMember != nil || !arguments.isEmpty || !localArguments.isEmpty else { return nil }
             let callee: Int32
-            if item.arguments.isEmpty, let bareCallee {
-                callee = bareCallee
+            if item.arguments.isEmpty, let bare = callees.bare {
+                callee = bare
+            } else if !item.arguments.isEmpty, let labelled = callees.labelled,
+                      sameLabels(item.arguments, callees.labelledArguments) {
+                callee = labelled
             } else {
                 callee = model.withFullName(of: call) { tables.names.insert(bytes: $0) }
-                if item.arguments.isEmpty { bareCallee = callee }
+                if item.arguments.isEmpty {
+                    callees.bare = callee
+                } else {
+                    callees.labelled = callee
+                    callees.labelledArguments = item.arguments
+                }
             }
             // A member receiver's name is interned after the callee's, as before: a file's names keep their order.
             return PackedCalls.Call(callee: callee,
                                     receiver: receiverMember.map(member) ?? receiver.map { tables.pack($0) } ?? PackedEffects.noTarget,
                                     arguments: arguments, localArguments: localArguments)
+        }
+
+        /// Whether two argument lists (ranges of `Outline.arguments`) spell the same labels, byte
+        /// for byte (`withFullName`'s bytes): calls of one base name with the same labels spell
+        /// one full name.
+        func sameLabels(_ left: Range<Int>, _ right: Range<Int>) -> Bool {
+            guard left.count == right.count else { return false }
+            let arguments = outline.arguments
+            let tree = model.tree
+            return tree.source.bytes.withUnsafeBufferPointer { source in
+                for offset in 0..<left.count {
+                    let first = arguments[left.lowerBound + offset].labelToken
+                    let second = arguments[right.lowerBound + offset].labelToken
+                    guard let first, let second else {
+                        if first == nil && second == nil { continue }
+                        return false
+                    }
+                    let one = tree.tokens[first].nameRange
+                    let other = tree.tokens[second].nameRange
+                    guard one.count == other.count else { return false }
+                    for index in 0..<one.count where source[one.lowerBound + index] != source[other.lowerBound + index] {
+                        return false
+                    }
+                }
+                return true
+            }
         }
 
         func record(_ assignment: AssignmentID, effects: inout FunctionEffects, tables: inout Tables, function: FunctionID) {

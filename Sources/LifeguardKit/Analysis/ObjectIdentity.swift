@@ -364,27 +364,31 @@ extension FileModel {
     }
 
     private func resolveLocal(_ variable: VariableID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
-        let declaration = outline.variables[variable.index]
         let own = ObjectRef(root: .local(variable))
         guard hops < Self.aliasHopLimit, visited.insert(variable) else { return own }
-        let node = declaration.nodeID
-        if let loop = enclosingLoop(ofBinding: declaration) {
+        // Fields read in place: a declaration copied whole counts a reference per string and
+        // array in it, for every local pass 1 resolves.
+        let variables = outline.variables
+        let nameToken = variables[variable.index].nameToken
+        let isConditionalBinding = variables[variable.index].isConditionalBinding
+        let node = NodeID(variables[variable.index].node)
+        if let loop = enclosingLoop(ofBinding: variable) {
             guard let sequence = loopSequence(loop) else { return own }
             var element = object(of: sequence.chain, at: node, hops: hops + 1, visited: &visited)
             if case .opaque = element.root { return own }
             // `for (index, child) in children.enumerated()`: the second name is the element.
             if sequence.isEnumerated {
-                guard isSecondNameOfTuplePattern(declaration, in: loop) else { return own }
-            } else if isInTuplePattern(declaration, in: loop) {
+                guard isSecondNameOfTuplePattern(nameToken, in: loop) else { return own }
+            } else if isInTuplePattern(nameToken, in: loop) {
                 return own
             }
             element.path.append(.element)
             return element
         }
-        guard let initializer = declaration.initializer else {
+        guard let initializer = variables[variable.index].initializer else {
             // `if let child`, `guard let child`: the outer `child`.
-            guard declaration.isConditionalBinding else { return own }
-            return object(of: binding(ofToken: TokenID(declaration.nameToken)), at: node, hops: hops + 1, visited: &visited)
+            guard isConditionalBinding else { return own }
+            return object(of: binding(ofToken: TokenID(nameToken)), at: node, hops: hops + 1, visited: &visited)
         }
         if initializerIsCallResult(initializer) { return own }
         guard let source = Self.aliasSource(tree, initializer) else { return own }
@@ -470,10 +474,11 @@ extension FileModel {
         return base
     }
 
-    /// The `for` loop that binds `declaration` in its pattern, if it is a loop variable.
-    func enclosingLoop(ofBinding declaration: VariableDeclaration) -> Conditional? {
-        guard declaration.isConditionalBinding else { return nil }
-        let parent = outline.nodes[declaration.node].parent
+    /// The `for` loop that binds variable `variable` in its pattern, if it is a loop variable.
+    func enclosingLoop(ofBinding variable: VariableID) -> Conditional? {
+        let variables = outline.variables
+        guard variables[variable.index].isConditionalBinding else { return nil }
+        let parent = outline.nodes[variables[variable.index].node].parent
         guard parent >= 0, outline.nodes[parent].kind == .conditional else { return nil }
         let conditional = outline.conditionals[outline.nodes[parent].detail]
         return conditional.kind == .forIn ? conditional : nil
@@ -498,20 +503,21 @@ extension FileModel {
         return (chain, false)
     }
 
-    private func isInTuplePattern(_ declaration: VariableDeclaration, in loop: Conditional) -> Bool {
+    /// Whether the name token `nameToken` of a loop variable is inside a tuple pattern.
+    private func isInTuplePattern(_ nameToken: Int, in loop: Conditional) -> Bool {
         guard let first = tree.significantTokens(in: loop.condition).first(where: { !tree.tokens[$0].isKeyword(.case) }) else {
             return false
         }
-        return tree.tokens[first].kind == .leftParen && declaration.nameToken > first
+        return tree.tokens[first].kind == .leftParen && nameToken > first
     }
 
-    private func isSecondNameOfTuplePattern(_ declaration: VariableDeclaration, in loop: Conditional) -> Bool {
+    private func isSecondNameOfTuplePattern(_ nameToken: Int, in loop: Conditional) -> Bool {
         let tokens = tree.significantTokens(in: loop.condition)
         guard let open = tokens.first, tree.tokens[open].kind == .leftParen, let close = tree.partner(ofToken: open) else {
             return false
         }
         guard let comma = tokens.first(where: { $0 > open && $0 < close && tree.tokens[$0].kind == .comma }) else { return false }
-        return declaration.nameToken > comma && declaration.nameToken < close
+        return nameToken > comma && nameToken < close
     }
 
     /// Whether `name` is a property or method of the type enclosing `node` (any file, superclasses of the run).

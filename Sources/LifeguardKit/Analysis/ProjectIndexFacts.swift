@@ -174,9 +174,13 @@ public struct ProjectIndexFacts: Sendable {
             && isMember(outline.functions[index].node) { memberCount += 1 }
         members.reserveCapacity(memberCount)
         // Declarations are read field by field in place (a copy of one counts a reference per
-        // string and array in it), and a type's generic parameters are read once, not per member.
+        // string and array in it), and a type's generic parameters are read once for its run of
+        // members: a type's members come one after another, and a dictionary keyed by type cost
+        // more to fill and hash (some 1,300 instructions a member) than reading them again when a
+        // type's members are interleaved with a nested type's.
         let variables = outline.variables
-        var genericParameters: [Int: [String: String?]] = [:]
+        var genericType = -1
+        var genericParameters: [String: String?] = [:]
         for index in variables.indices {
             let node = outline.nodes[variables[index].node]
             let initializer = variables[index].initializer
@@ -194,13 +198,13 @@ public struct ProjectIndexFacts: Sendable {
             if named == nil, let initializer { named = TypeNames.initialized(tree, initializer) }
             // `let sheet: Sheet` in `Container<Sheet: UIViewController>` holds a `UIViewController`.
             if let written = named {
-                let declared = genericParameters[typeIndex] ?? {
-                    let type = outline.types[typeIndex]
-                    let declared = GenericParameters.declared(tree, afterName: type.nameToken, whereClause: type.whereClause)
-                    genericParameters[typeIndex] = declared
-                    return declared
-                }()
-                if let constraint = declared[written] { named = constraint }
+                if genericType != typeIndex {
+                    genericParameters = GenericParameters.declared(tree, afterName: outline.types[typeIndex].nameToken,
+                                                                   whereClause: outline.types[typeIndex].whereClause)
+                    genericType = typeIndex
+                }
+                // Most types declare none: no name hashed for them.
+                if !genericParameters.isEmpty, let constraint = genericParameters[written] { named = constraint }
             }
             let modifiers = variables[index].modifiers
             members.append(MemberEntry(

@@ -215,7 +215,8 @@ extension FileModel {
                 ?? ProtocolVocabulary.mayHaveDirectEffects(callSlots.name(slot))
             guard may else { continue }
             let name = DirectCallName(callSlots.name(slot))
-            for call in calls {
+            for position in calls {
+                let call = CallID(Int(position))
                 result.set(directEffects(of: call, name: name), for: call)
             }
         }
@@ -245,6 +246,9 @@ extension FileModel {
     func simpleReference(_ range: Range<Int>) -> Bool? {
         guard range.lowerBound < range.upperBound, range.lowerBound < tree.tokens.count,
               tree.tokens[range.lowerBound].kind == .identifier else { return nil }
+        // One name alone (most arguments and receivers that are names): nothing follows it, which
+        // is what the walk below would find after looking for `self.` and a postfix marker.
+        if range.count == 1 { return false }
         var token = range.lowerBound
         var throughSelf = false
         if tree.token(token, is: "self") {

@@ -264,7 +264,18 @@ final class ScopeTable: Sendable {
                 return
             }
             let tokens = tree.significantTokens(in: conditional.condition)
-            guard tokens.contains(where: { tree.tokens[$0].isKeyword(.let) || tree.tokens[$0].isKeyword(.var) }) else {
+            // One plain pass for both questions (this runs for every condition of every file):
+            // whether the pattern binds a name, and whether it is a `case` pattern.
+            var bindsName = false
+            var hasCase = false
+            for token in tokens where tree.tokens[token].kind == .keyword {
+                switch tree.tokens[token].keyword {
+                case .let, .var: bindsName = true
+                case .case: hasCase = true
+                default: break
+                }
+            }
+            guard bindsName else {
                 if conditional.kind == .catch, let body = conditional.body {
                     add("error", from: body.open, to: body.close, .pattern(TokenID(conditional.keywordToken)))
                 }
@@ -272,8 +283,7 @@ final class ScopeTable: Sendable {
             }
             // Bodies of `if`/`guard`/`while` bindings are covered by declaration nodes; only `case`
             // patterns inside them are added here.
-            let isCasePattern = conditional.kind == .switchCase || conditional.kind == .catch
-                || tokens.contains(where: { tree.tokens[$0].isKeyword(.case) })
+            let isCasePattern = conditional.kind == .switchCase || conditional.kind == .catch || hasCase
             guard isCasePattern else { return }
             let scopeEnd: Int
             if conditional.kind == .forIn {
@@ -375,6 +385,8 @@ final class ScopeTable: Sendable {
         mutating func finish() -> (slots: NameSlots, starts: [Int32], entries: [Entry]) {
             let grouping = SlotGrouping(slots: collectedSlots, slotCount: slots.count)
             var entries = collected.withUnsafeBufferPointer { collected in grouping.order.map { collected[Int($0)] } }
+            // The entries still open, as positions within the name's run: a stack kept by its
+            // depth, so emptying it between runs costs nothing.
             var open: [Int] = []
             // Worked on in place: every entry of a file is read and linked here.
             entries.withUnsafeMutableBufferPointer { entries in
@@ -394,12 +406,13 @@ final class ScopeTable: Sendable {
                         break
                     }
                     if !sorted { entries[base..<Int(range.upperBound)].sort(by: before) }
-                    open.removeAll(keepingCapacity: true)
+                    var depth = 0
                     for index in 0..<range.count {
                         let from = entries[base + index].from
-                        while let last = open.last, entries[base + last].to <= from { open.removeLast() }
-                        entries[base + index].parent = Int32(open.last ?? -1)
-                        open.append(index)
+                        while depth > 0, entries[base + open[depth - 1]].to <= from { depth -= 1 }
+                        entries[base + index].parent = depth > 0 ? Int32(open[depth - 1]) : -1
+                        if depth < open.count { open[depth] = index } else { open.append(index) }
+                        depth += 1
                     }
                 }
             }

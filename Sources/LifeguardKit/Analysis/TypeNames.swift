@@ -75,13 +75,16 @@ public enum TypeNames {
             }
         }
         guard tree.tokens[first].kind == .identifier else { return nil }
-        // `Widgets.Header`: a dotted path of capitalized names.
+        // `Widgets.Header`: a dotted path of capitalized names. A name starting with an ASCII
+        // byte other than a capital (`loader.make()`, most initializers) is not made into a string.
+        let firstName = tree.nameBytes(ofToken: first)
+        if let byte = firstName.first.map({ tree.source.bytes[$0] }), byte < 0x80,
+           !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) { return nil }
         var name = tree.text(ofToken: first)
-        guard let initial = name.unicodeScalars.first, initial.properties.isUppercase else { return nil }
+        guard startsUppercase(name) else { return nil }
         var next = 1
         while next + 1 < tokens.count, tree.tokens[tokens[next]].kind == .period,
-              tree.tokens[tokens[next + 1]].kind == .identifier,
-              let letter = tree.text(ofToken: tokens[next + 1]).unicodeScalars.first, letter.properties.isUppercase {
+              tree.tokens[tokens[next + 1]].kind == .identifier, startsUppercase(tree.text(ofToken: tokens[next + 1])) {
             name += "." + tree.text(ofToken: tokens[next + 1])
             next += 2
         }
@@ -102,6 +105,14 @@ public enum TypeNames {
         default:
             return nil
         }
+    }
+
+    /// `name.unicodeScalars.first?.properties.isUppercase`, told from the first byte when it is
+    /// ASCII (only `A`–`Z` are uppercase there): the Unicode property lookup costs some 300
+    /// instructions, and this runs for every initializer the index reads.
+    static func startsUppercase(_ name: String) -> Bool {
+        if let first = name.utf8.first, first < 0x80 { return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") }
+        return name.unicodeScalars.first?.properties.isUppercase == true
     }
 }
 

@@ -137,7 +137,7 @@ extension FileModel {
     private func typeKeyOfLocal(_ variable: VariableID, hops: Int, visited: inout VisitedLocals) -> String? {
         if let declared = typeKeyOfLocalDeclaration(variable) { return declared }
         let declaration = outline.variables[variable.index]
-        guard hops < Self.aliasHopLimit, visited.insert(variable), enclosingLoop(ofBinding: declaration) == nil else {
+        guard hops < Self.aliasHopLimit, visited.insert(variable), enclosingLoop(ofBinding: variable) == nil else {
             return nil
         }
         guard let initializer = declaration.initializer else {
