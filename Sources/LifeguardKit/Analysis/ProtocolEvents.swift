@@ -411,8 +411,7 @@ extension FileModel {
         if releases { return [(object(of: lhs, at: item.nodeID), .released)] }
         if let last = lhs.lastName, ProtocolVocabulary.layoutProperties.contains(last),
            let owner = lhs.dropping(last: 1) {
-            let value = tree.text(ofTokens: item.rhs)
-            if value.contains("false") || value.contains("flexible") { return [(object(of: owner, at: item.nodeID), .constrained)] }
+            if spellsFalseOrFlexible(item.rhs) { return [(object(of: owner, at: item.nodeID), .constrained)] }
             return []
         }
         if let last = lhs.lastName, ProtocolVocabulary.containerProperties.contains(last) {
@@ -424,18 +423,40 @@ extension FileModel {
     /// The properties whose assignment `directEffects(of:)` reads, by bytes.
     private static let protocolProperties: [[UInt8]] = (ProtocolVocabulary.layoutProperties
         + ProtocolVocabulary.containerProperties).map { Array($0.utf8) }
+    /// Bit `n`: some property of `protocolProperties` is `n` bytes long (all are shorter than 64).
+    private static let protocolPropertyLengths: UInt64 = protocolProperties.reduce(0) { $0 | 1 << UInt64($1.count) }
 
     /// Whether an identifier token among `range` spells one of `protocolProperties` (backticks
     /// aside): a chain's last name is one of its tokens, so without one it cannot be any of them.
+    /// Each name's length is tested first: this runs for every assignment of every file.
     private func lastNameMayBeProtocolProperty(_ range: Range<Int>) -> Bool {
-        let bytes = tree.source.bytes
-        for token in range where token < tree.tokens.count && tree.tokens[token].kind == .identifier {
-            let span = tree.tokens[token].nameRange
+        let tokens = tree.tokens
+        let lengths = Self.protocolPropertyLengths
+        for token in range where token < tokens.count && tokens[token].kind == .identifier {
+            let span = tokens[token].nameRange
+            guard span.count < 64, (lengths >> UInt64(span.count)) & 1 != 0 else { continue }
+            let bytes = tree.source.bytes
             for word in Self.protocolProperties where word.count == span.count {
                 if bytes[span].elementsEqual(word) { return true }
             }
         }
         return false
+    }
+
+    private static let falseBytes = Array("false".utf8)
+    private static let flexibleBytes = Array("flexible".utf8)
+
+    /// Whether an expression's text contains `false` or `flexible` (a frame kept current by its
+    /// mask): searched in the bytes when the text is ASCII, where that is what the string search
+    /// finds (which cost some 4,500 instructions a call); the string search decides other text.
+    private func spellsFalseOrFlexible(_ range: Range<Int>) -> Bool {
+        let value = tree.text(ofTokens: range)
+        let verdict = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return AnchorWords.contains(Self.falseBytes, in: bytes) || AnchorWords.contains(Self.flexibleBytes, in: bytes)
+        }
+        if let verdict = verdict ?? nil { return verdict }
+        return value.contains("false") || value.contains("flexible")
     }
 
     /// What a call to a function of the run does to the objects it is given (from the function's
