@@ -630,33 +630,50 @@ enum ProtocolVocabulary {
 /// hashing: `nil` for a name with any other byte, which the `String` tests decide instead.
 enum ASCIIWords {
     static func mayHaveDirectEffects(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
-        for byte in name where byte >= 0x80 { return nil }
+        guard isASCII(name) else { return nil }
         guard let first = name.first, let last = name.last else { return exact.slot(of: name) != nil }
-        // Most names start and end with bytes no prefix starts and no suffix ends with: one look
-        // at a table each instead of comparing every word.
-        let ends = Self.ends
-        if ends[Int(first)] & 1 != 0, prefixes.contains(where: { hasPrefix(name, $0) }) { return true }
-        if ends[Int(last)] & 2 != 0, suffixes.contains(where: { hasSuffix(name, $0) }) { return true }
+        // Most names start and end with bytes no prefix starts and no suffix ends with, and no
+        // whole name starts with and is as long as: one table (one static read, where each
+        // static costs a check and a reference counted) turns them away.
+        let shapes = Self.shapes
+        if shapes[Int(first)] & prefixStart != 0, prefixes.contains(where: { hasPrefix(name, $0) }) { return true }
+        if shapes[Int(last)] & suffixEnd != 0, suffixes.contains(where: { hasSuffix(name, $0) }) { return true }
         // Hashed only when some whole name has this first byte and length.
-        guard exactShapes[Int(first)] & (1 << UInt64(min(name.count, 63))) != 0 else { return false }
+        guard shapes[Int(first)] & (1 << UInt64(min(name.count, lengthBits - 1))) != 0 else { return false }
         return exact.slot(of: name) != nil
     }
 
-    /// For each first byte, bit `n` (63 for 63 and longer): some whole name of `exact` that long
-    /// starts with it.
-    private static let exactShapes: [UInt64] = {
+    /// Whether every byte is ASCII, read eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            high |= UInt64(base[offset])
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Bits of `shapes` that stand for lengths: bit `n` for `n` bytes, the last for that many and longer.
+    private static let lengthBits = 62
+    private static let prefixStart: UInt64 = 1 << 63
+    private static let suffixEnd: UInt64 = 1 << 62
+
+    /// For each byte: bit `n` (below `lengthBits`), some whole name of `exact` that long starts
+    /// with it; `prefixStart`, some prefix starts with it; `suffixEnd`, some suffix ends with it.
+    private static let shapes: [UInt64] = {
         var table = [UInt64](repeating: 0, count: 256)
         for name in ProtocolVocabulary.exactNames {
-            if let first = name.utf8.first { table[Int(first)] |= 1 << UInt64(min(name.utf8.count, 63)) }
+            if let first = name.utf8.first { table[Int(first)] |= 1 << UInt64(min(name.utf8.count, lengthBits - 1)) }
         }
-        return table
-    }()
-
-    /// For each byte, bit 0: some prefix starts with it; bit 1: some suffix ends with it.
-    private static let ends: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        for prefix in prefixes { if let first = prefix.first { table[Int(first)] |= 1 } }
-        for suffix in suffixes { if let last = suffix.last { table[Int(last)] |= 2 } }
+        for prefix in prefixes { if let first = prefix.first { table[Int(first)] |= prefixStart } }
+        for suffix in suffixes { if let last = suffix.last { table[Int(last)] |= suffixEnd } }
         return table
     }()
 
