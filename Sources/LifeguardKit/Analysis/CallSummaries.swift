@@ -1224,13 +1224,15 @@ public struct FileSummaries: Sendable {
             for index in summaries.indices { starts[index + 1] += starts[index] }
             if !gathered.isEmpty {
                 var next = starts
-                let placeholder = PackedCalls.Call(callee: 0, receiver: PackedEffects.noTarget, arguments: 0..<0, localArguments: 0..<0)
-                var ordered = [PackedCalls.Call](repeating: placeholder, count: gathered.count)
-                for item in gathered {
-                    ordered[Int(next[Int(item.function)])] = item.call
-                    next[Int(item.function)] += 1
+                // Every position is written exactly once (the counts place each call), so the
+                // array is not filled with a placeholder first.
+                tables.calls.calls = [PackedCalls.Call](unsafeUninitializedCapacity: gathered.count) { buffer, count in
+                    for item in gathered {
+                        (buffer.baseAddress! + Int(next[Int(item.function)])).initialize(to: item.call)
+                        next[Int(item.function)] += 1
+                    }
+                    count = gathered.count
                 }
-                tables.calls.calls = ordered
             }
             // Completed in place: a summary copied out and back counts a reference per string in it.
             for index in summaries.indices {

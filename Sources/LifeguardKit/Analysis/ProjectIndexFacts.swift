@@ -208,7 +208,7 @@ public struct ProjectIndexFacts: Sendable {
             }
             let modifiers = variables[index].modifiers
             members.append(MemberEntry(
-                type: Int32(typeIndex), name: tree.name(of: variables[index]), isProperty: true,
+                type: Int32(typeIndex), name: tree.text(ofToken: variables[index].nameToken), isProperty: true,
                 isStored: variables[index].storage != .computed,
                 isWeakOrUnowned: modifiers.contains(.weak) || modifiers.contains(.unowned),
                 isLazy: modifiers.contains(.lazy), isOutlet: variables[index].attributes.contains("IBOutlet"),

@@ -411,8 +411,7 @@ extension FileModel {
         if releases { return [(object(of: lhs, at: item.nodeID), .released)] }
         if let last = lhs.lastName, ProtocolVocabulary.layoutProperties.contains(last),
            let owner = lhs.dropping(last: 1) {
-            let value = tree.text(ofTokens: item.rhs)
-            if value.contains("false") || value.contains("flexible") { return [(object(of: owner, at: item.nodeID), .constrained)] }
+            if spellsFalseOrFlexible(item.rhs) { return [(object(of: owner, at: item.nodeID), .constrained)] }
             return []
         }
         if let last = lhs.lastName, ProtocolVocabulary.containerProperties.contains(last) {
@@ -424,18 +423,40 @@ extension FileModel {
     /// The properties whose assignment `directEffects(of:)` reads, by bytes.
     private static let protocolProperties: [[UInt8]] = (ProtocolVocabulary.layoutProperties
         + ProtocolVocabulary.containerProperties).map { Array($0.utf8) }
+    /// Bit `n`: some property of `protocolProperties` is `n` bytes long (all are shorter than 64).
+    private static let protocolPropertyLengths: UInt64 = protocolProperties.reduce(0) { $0 | 1 << UInt64($1.count) }
 
     /// Whether an identifier token among `range` spells one of `protocolProperties` (backticks
     /// aside): a chain's last name is one of its tokens, so without one it cannot be any of them.
+    /// Each name's length is tested first: this runs for every assignment of every file.
     private func lastNameMayBeProtocolProperty(_ range: Range<Int>) -> Bool {
-        let bytes = tree.source.bytes
-        for token in range where token < tree.tokens.count && tree.tokens[token].kind == .identifier {
-            let span = tree.tokens[token].nameRange
+        let tokens = tree.tokens
+        let lengths = Self.protocolPropertyLengths
+        for token in range where token < tokens.count && tokens[token].kind == .identifier {
+            let span = tokens[token].nameRange
+            guard span.count < 64, (lengths >> UInt64(span.count)) & 1 != 0 else { continue }
+            let bytes = tree.source.bytes
             for word in Self.protocolProperties where word.count == span.count {
                 if bytes[span].elementsEqual(word) { return true }
             }
         }
         return false
+    }
+
+    private static let falseBytes = Array("false".utf8)
+    private static let flexibleBytes = Array("flexible".utf8)
+
+    /// Whether an expression's text contains `false` or `flexible` (a frame kept current by its
+    /// mask): searched in the bytes when the text is ASCII, where that is what the string search
+    /// finds (which cost some 4,500 instructions a call); the string search decides other text.
+    private func spellsFalseOrFlexible(_ range: Range<Int>) -> Bool {
+        let value = tree.text(ofTokens: range)
+        let verdict = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return AnchorWords.contains(Self.falseBytes, in: bytes) || AnchorWords.contains(Self.flexibleBytes, in: bytes)
+        }
+        if let verdict = verdict ?? nil { return verdict }
+        return value.contains("false") || value.contains("flexible")
     }
 
     /// What a call to a function of the run does to the objects it is given (from the function's
@@ -609,33 +630,50 @@ enum ProtocolVocabulary {
 /// hashing: `nil` for a name with any other byte, which the `String` tests decide instead.
 enum ASCIIWords {
     static func mayHaveDirectEffects(_ name: UnsafeBufferPointer<UInt8>) -> Bool? {
-        for byte in name where byte >= 0x80 { return nil }
+        guard isASCII(name) else { return nil }
         guard let first = name.first, let last = name.last else { return exact.slot(of: name) != nil }
-        // Most names start and end with bytes no prefix starts and no suffix ends with: one look
-        // at a table each instead of comparing every word.
-        let ends = Self.ends
-        if ends[Int(first)] & 1 != 0, prefixes.contains(where: { hasPrefix(name, $0) }) { return true }
-        if ends[Int(last)] & 2 != 0, suffixes.contains(where: { hasSuffix(name, $0) }) { return true }
+        // Most names start and end with bytes no prefix starts and no suffix ends with, and no
+        // whole name starts with and is as long as: one table (one static read, where each
+        // static costs a check and a reference counted) turns them away.
+        let shapes = Self.shapes
+        if shapes[Int(first)] & prefixStart != 0, prefixes.contains(where: { hasPrefix(name, $0) }) { return true }
+        if shapes[Int(last)] & suffixEnd != 0, suffixes.contains(where: { hasSuffix(name, $0) }) { return true }
         // Hashed only when some whole name has this first byte and length.
-        guard exactShapes[Int(first)] & (1 << UInt64(min(name.count, 63))) != 0 else { return false }
+        guard shapes[Int(first)] & (1 << UInt64(min(name.count, lengthBits - 1))) != 0 else { return false }
         return exact.slot(of: name) != nil
     }
 
-    /// For each first byte, bit `n` (63 for 63 and longer): some whole name of `exact` that long
-    /// starts with it.
-    private static let exactShapes: [UInt64] = {
+    /// Whether every byte is ASCII, read eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            high |= UInt64(base[offset])
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Bits of `shapes` that stand for lengths: bit `n` for `n` bytes, the last for that many and longer.
+    private static let lengthBits = 62
+    private static let prefixStart: UInt64 = 1 << 63
+    private static let suffixEnd: UInt64 = 1 << 62
+
+    /// For each byte: bit `n` (below `lengthBits`), some whole name of `exact` that long starts
+    /// with it; `prefixStart`, some prefix starts with it; `suffixEnd`, some suffix ends with it.
+    private static let shapes: [UInt64] = {
         var table = [UInt64](repeating: 0, count: 256)
         for name in ProtocolVocabulary.exactNames {
-            if let first = name.utf8.first { table[Int(first)] |= 1 << UInt64(min(name.utf8.count, 63)) }
+            if let first = name.utf8.first { table[Int(first)] |= 1 << UInt64(min(name.utf8.count, lengthBits - 1)) }
         }
-        return table
-    }()
-
-    /// For each byte, bit 0: some prefix starts with it; bit 1: some suffix ends with it.
-    private static let ends: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        for prefix in prefixes { if let first = prefix.first { table[Int(first)] |= 1 } }
-        for suffix in suffixes { if let last = suffix.last { table[Int(last)] |= 2 } }
+        for prefix in prefixes { if let first = prefix.first { table[Int(first)] |= prefixStart } }
+        for suffix in suffixes { if let last = suffix.last { table[Int(last)] |= suffixEnd } }
         return table
     }()
 

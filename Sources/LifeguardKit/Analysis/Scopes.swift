@@ -94,7 +94,7 @@ final class ScopeTable: Sendable {
 
     init(tree: SyntaxTree) {
         let outline = tree.outline
-        var builder = Builder(tree: tree)
+        let builder = Builder(tree: tree)
         // By position, the builder reading fields in place: a declaration copied whole counts a
         // reference per string and array in it, for every declaration of every file.
         for index in outline.variables.indices { builder.addVariable(VariableID(index)) }
@@ -154,23 +154,30 @@ final class ScopeTable: Sendable {
     }
 
     /// Collects entries, then sorts each name's list and links every entry to its encloser.
-    private struct Builder {
+    ///
+    /// A class holding the outline in a constant: its methods read the declarations in place.
+    /// As a struct, whose methods mutate it, reading the tree's outline retained and released an
+    /// array for nearly every declaration of the file (some 165,000 pairs on NetNewsWire and
+    /// mastodon). Used by one thread, within `ScopeTable.init`: the runtime's exclusivity check
+    /// on each access to the collected entries would guard nothing.
+    private final class Builder {
         let tree: SyntaxTree
-        var outline: Outline { tree.outline }
+        let outline: Outline
         /// Entries in the order they were added, and each one's name's slot.
-        var collected: [Entry] = []
-        var collectedSlots: [Int32] = []
-        var slots: NameSlots
+        @exclusivity(unchecked) var collected: [Entry] = []
+        @exclusivity(unchecked) var collectedSlots: [Int32] = []
+        @exclusivity(unchecked) var slots: NameSlots
 
         init(tree: SyntaxTree) {
             self.tree = tree
+            outline = tree.outline
             slots = NameSlots(capacity: tree.outline.variables.count + tree.outline.parameters.count)
             collected.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
             collectedSlots.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
         }
 
         /// Adds the name a token spells (backticks removed), read from the source in place.
-        mutating func add(token: Int, from: Int, to: Int, _ binding: Binding) {
+        func add(token: Int, from: Int, to: Int, _ binding: Binding) {
             guard from < to, token >= 0, token < tree.tokens.count else { return }
             let range = tree.nameBytes(ofToken: token)
             guard !range.isEmpty, !(range.count == 1 && tree.source.bytes[range.lowerBound] == UInt8(ascii: "_")) else { return }
@@ -179,14 +186,14 @@ final class ScopeTable: Sendable {
                                    stored: StoredBinding(binding), parent: -1))
         }
 
-        mutating func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
+        func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
             guard from < to, !name.isEmpty, name != "_" else { return }
             collectedSlots.append(slots.insert(name))
             collected.append(Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
                                    stored: StoredBinding(binding), parent: -1))
         }
 
-        mutating func addVariable(_ id: VariableID) {
+        func addVariable(_ id: VariableID) {
             let variables = outline.variables
             let variableNode = variables[id.index].node
             let node = outline.nodes[variableNode]
@@ -216,7 +223,7 @@ final class ScopeTable: Sendable {
             add(token: name, from: end, to: blockEnd(containing: NodeID(variableNode)), .local(id))
         }
 
-        mutating func addParameters(of id: FunctionID) {
+        func addParameters(of id: FunctionID) {
             let functions = outline.functions
             guard let body = functions[id.index].body else { return }
             let parameters = outline.parameters
@@ -236,7 +243,7 @@ final class ScopeTable: Sendable {
             }
         }
 
-        mutating func addParameters(of id: ClosureID) {
+        func addParameters(of id: ClosureID) {
             let closures = outline.closures
             let body = closures[id.index].body
             let start = closures[id.index].inToken ?? body.open
@@ -256,7 +263,7 @@ final class ScopeTable: Sendable {
 
         /// `case .loaded(let value):`, `case let .failed(error)`, `catch let error as URLError`,
         /// `if case .some(let x) = y`: names a pattern binds without a declaration node.
-        mutating func addPatternBindings(of conditional: Conditional) {
+        func addPatternBindings(of conditional: Conditional) {
             switch conditional.kind {
             case .switchCase, .catch, .if, .guard, .while, .forIn:
                 break
@@ -382,7 +389,7 @@ final class ScopeTable: Sendable {
         /// Groups the entries by name (in the order added), sorts each name's run (most names
         /// have one entry, already in order, with no encloser) and links every entry to its
         /// encloser, by position within its name's run.
-        mutating func finish() -> (slots: NameSlots, starts: [Int32], entries: [Entry]) {
+        func finish() -> (slots: NameSlots, starts: [Int32], entries: [Entry]) {
             let grouping = SlotGrouping(slots: collectedSlots, slotCount: slots.count)
             var entries = collected.withUnsafeBufferPointer { collected in grouping.order.map { collected[Int($0)] } }
             // The entries still open, as positions within the name's run: a stack kept by its
