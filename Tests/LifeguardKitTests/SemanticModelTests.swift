@@ -658,6 +658,16 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(summaries.callers(of: "viewDidLoad").isEmpty)
     }
 
+    func testPassiveFrameworkCallsByBytesAgreeWithByName() {
+        let names = FrameworkCalls.passive.flatMap { [$0, "\($0)(_:)", "\($0)(x:y:)", "\($0)x(_:)", "x\($0)(_:)"] }
+            + ["", "(", "(_:)", "é(_:)", "print", "addSubview(_:)", "caf\u{E9}(_:)", "cafe\u{301}(_:)"]
+        for name in names {
+            var copy = name
+            let byBytes = copy.withUTF8 { FrameworkCalls.keepsArguments(fullName: $0) }
+            XCTAssertEqual(byBytes, FrameworkCalls.keepsArguments(name), name)
+        }
+    }
+
     func testClassChainsThroughIdsVisitWhatAWalkBySuperclassKeysVisits() {
         // A chain, a cycle, a superclass the run does not declare, a class without functions in
         // the middle of a chain, and a chain longer than the walk's bound of 32.

@@ -352,34 +352,48 @@ public struct CallSummaries: Sendable {
         slice.calls.reserveCapacity(callCount)
         // Whether an unresolved callee is a passive framework call, by symbol: 0 when not asked yet.
         var passive = [UInt8](repeating: 0, count: symbols.count)
-        for caller in callers {
-            let caller32 = Int32(truncatingIfNeeded: caller)
-            let chain = chains.chain(ofSlot: typeOfFunction[caller])
-            for call in callRanges[caller] {
-                let item = calls.calls[Int(call)]
-                let named = functions(ofSymbol: item.callee)
-                var reached = false
-                if !named.isEmpty {
-                    slice.named.append((item.callee, caller32, call))
-                    if item.receiver == PackedEffects.selfKind {
-                        for type in chain {
-                            for callee in byTypeAndName.functions(type: type, name: item.callee) {
-                                reached = true
-                                if callee != caller32 { slice.calls.append((callee, caller32, call)) }
+        // The run's calls and the functions of each name are read in place: a slice of them per
+        // call counted a reference to their storage and let it go again.
+        calls.calls.withUnsafeBufferPointer { packed in
+            functionOrder.withUnsafeBufferPointer { order in
+                functionStarts.withUnsafeBufferPointer { starts in
+                    for caller in callers {
+                        let caller32 = Int32(truncatingIfNeeded: caller)
+                        let chain = chains.chain(ofSlot: typeOfFunction[caller])
+                        for call in callRanges[caller] {
+                            let callee = packed[Int(call)].callee
+                            // The callable functions of the callee's name, in run order (see `functions(ofSymbol:)`).
+                            let named = callee >= 0 && Int(callee) + 1 < starts.count
+                                ? Int(starts[Int(callee)])..<Int(starts[Int(callee) + 1]) : 0..<0
+                            var reached = false
+                            if !named.isEmpty {
+                                slice.named.append((callee, caller32, call))
+                                if packed[Int(call)].receiver == PackedEffects.selfKind {
+                                    for type in chain {
+                                        for function in byTypeAndName.functions(type: type, name: callee) {
+                                            reached = true
+                                            if function != caller32 { slice.calls.append((function, caller32, call)) }
+                                        }
+                                    }
+                                } else if named.count > fanOutLimit {
+                                    reached = true
+                                    slice.byName.append((callee, caller32, call))
+                                } else {
+                                    reached = true
+                                    for position in named where order[position] != caller32 {
+                                        slice.calls.append((order[position], caller32, call))
+                                    }
+                                }
                             }
+                            guard !reached, !packed[Int(call)].arguments.isEmpty else { continue }
+                            let symbol = Int(callee)
+                            if passive[symbol] == 0 {
+                                passive[symbol] = symbols.withName(callee) { FrameworkCalls.keepsArguments(fullName: $0) } ? 1 : 2
+                            }
+                            if passive[symbol] == 2 { slice.escapes.append((caller32, call)) }
                         }
-                    } else if named.count > fanOutLimit {
-                        reached = true
-                        slice.byName.append((item.callee, caller32, call))
-                    } else {
-                        reached = true
-                        for callee in named where callee != caller32 { slice.calls.append((callee, caller32, call)) }
                     }
                 }
-                guard !reached, !item.arguments.isEmpty else { continue }
-                let symbol = Int(item.callee)
-                if passive[symbol] == 0 { passive[symbol] = FrameworkCalls.keepsArguments(symbols.name(Int32(truncatingIfNeeded: symbol))) ? 1 : 2 }
-                if passive[symbol] == 2 { slice.escapes.append((caller32, call)) }
             }
         }
         return slice
@@ -1062,9 +1076,18 @@ enum FrameworkCalls {
         "XCTAssertIdentical", "XCTAssert", "Unmanaged", "ObjectIdentifier", "withExtendedLifetime",
     ]
 
+    /// `passive` as a name table: asked, by bytes, for every name the run calls but does not declare.
+    private static let passiveNames = NameSlots(passive)
+
     /// Whether a call spelled `fullName` (`print(_:)`) is a passive framework call.
     static func keepsArguments(_ fullName: String) -> Bool {
         passive.contains(CallSummaries.baseName(of: fullName))
+    }
+
+    /// `keepsArguments` of a full name's UTF-8 bytes.
+    static func keepsArguments(fullName bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
+        return passiveNames.slot(of: UnsafeBufferPointer(rebasing: bytes[..<end])) != nil
     }
 }
 
