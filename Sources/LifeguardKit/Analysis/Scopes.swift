@@ -172,8 +172,13 @@ final class ScopeTable: Sendable {
             self.tree = tree
             outline = tree.outline
             slots = NameSlots(capacity: tree.outline.variables.count + tree.outline.parameters.count)
-            collected.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
-            collectedSlots.reserveCapacity(tree.outline.variables.count + tree.outline.parameters.count)
+            // Room for every kind of entry, so neither list is copied as it grows: closures'
+            // parameters and captures, and about a pattern name per condition, besides the
+            // variables and functions' parameters.
+            let entries = outline.variables.count + outline.parameters.count + outline.closureParameters.count
+                + outline.captures.count + outline.conditionals.count
+            collected.reserveCapacity(entries)
+            collectedSlots.reserveCapacity(entries)
         }
 
         /// Adds the name a token spells (backticks removed), read from the source in place.
@@ -389,18 +394,47 @@ final class ScopeTable: Sendable {
         /// Groups the entries by name (in the order added), sorts each name's run (most names
         /// have one entry, already in order, with no encloser) and links every entry to its
         /// encloser, by position within its name's run.
+        ///
+        /// The grouping is `SlotGrouping`'s counting sort with each entry placed straight into
+        /// the table, not through a list of positions copied after (one array fewer to fill and
+        /// free for every file that resolves a name).
         func finish() -> (slots: NameSlots, starts: [Int32], entries: [Entry]) {
-            let grouping = SlotGrouping(slots: collectedSlots, slotCount: slots.count)
-            var entries = collected.withUnsafeBufferPointer { collected in grouping.order.map { collected[Int($0)] } }
-            // The entries still open, as positions within the name's run: a stack kept by its
-            // depth, so emptying it between runs costs nothing.
-            var open: [Int] = []
+            let slotCount = slots.count
+            let count = collected.count
+            // Slot `s` is counted at `s + 2`; after the running sums `starts[s + 1]` is where it
+            // starts, and it moves to where the slot ends, which is where the next starts, as the
+            // entries are placed. The extra element at the end is dropped.
+            var starts = [Int32](repeating: 0, count: slotCount + 2)
+            var entries = [Entry](unsafeUninitializedCapacity: count) { entries, initialized in
+                collectedSlots.withUnsafeBufferPointer { collectedSlots in
+                    collected.withUnsafeBufferPointer { collected in
+                        starts.withUnsafeMutableBufferPointer { starts in
+                            for slot in collectedSlots {
+                                precondition(slot >= 0 && Int(slot) < slotCount, "slot out of range")
+                                starts[Int(slot) + 2] += 1
+                            }
+                            if slotCount > 0 {
+                                for position in 2..<(slotCount + 2) { starts[position] += starts[position - 1] }
+                            }
+                            // Every position of `entries` is written once: the counts add up to `count`.
+                            for item in 0..<count {
+                                let slot = Int(collectedSlots[item]) + 1
+                                (entries.baseAddress! + Int(starts[slot])).initialize(to: collected[item])
+                                starts[slot] += 1
+                            }
+                        }
+                    }
+                }
+                initialized = count
+            }
+            starts.removeLast()
             // Worked on in place: every entry of a file is read and linked here.
             entries.withUnsafeMutableBufferPointer { entries in
-                for slot in 0..<grouping.count {
-                    let range = grouping.range(slot)
-                    guard range.count > 1 else { continue }
-                    let base = Int(range.lowerBound)
+                for slot in 0..<slotCount {
+                    let lower = Int(starts[slot])
+                    let upper = Int(starts[slot + 1])
+                    guard upper - lower > 1 else { continue }
+                    let base = lower
                     // Outer entries first when two start together, so the inner one is found first.
                     // Entries come in source order within each kind of declaration, so most runs are
                     // sorted already: checked first, which costs a comparison per entry.
@@ -408,22 +442,25 @@ final class ScopeTable: Sendable {
                         left.from != right.from ? left.from < right.from : left.to > right.to
                     }
                     var sorted = true
-                    for index in (base + 1)..<Int(range.upperBound) where before(entries[index], entries[index - 1]) {
+                    for index in (base + 1)..<upper where before(entries[index], entries[index - 1]) {
                         sorted = false
                         break
                     }
-                    if !sorted { entries[base..<Int(range.upperBound)].sort(by: before) }
-                    var depth = 0
-                    for index in 0..<range.count {
+                    if !sorted { entries[base..<upper].sort(by: before) }
+                    // The entries still open are the innermost one and its enclosers, each linked to
+                    // the next: a stack kept in the links themselves, so it needs no array.
+                    var innermost: Int32 = -1
+                    for index in 0..<(upper - lower) {
                         let from = entries[base + index].from
-                        while depth > 0, entries[base + open[depth - 1]].to <= from { depth -= 1 }
-                        entries[base + index].parent = depth > 0 ? Int32(open[depth - 1]) : -1
-                        if depth < open.count { open[depth] = index } else { open.append(index) }
-                        depth += 1
+                        while innermost >= 0, entries[base + Int(innermost)].to <= from {
+                            innermost = entries[base + Int(innermost)].parent
+                        }
+                        entries[base + index].parent = innermost
+                        innermost = Int32(truncatingIfNeeded: index)
                     }
                 }
             }
-            return (slots, grouping.starts, entries)
+            return (slots, starts, entries)
         }
     }
 }
