@@ -423,7 +423,7 @@ public struct CallSummaries: Sendable {
             case .callers(let lists): callers = lists
             }
         }
-        var nodes = NameNodes(resolved, symbolOfFunction: symbolOfFunction)
+        var nodes = NameNodes(resolved, symbolOfFunction: symbolOfFunction, symbolCount: symbols.count)
         // A function matters here when it has callers of its own or its name has a node.
         func isCalled(_ function: Int) -> Bool { callers.hasCallers(function) || nodes.node(ofFunction: function) != nil }
         var depth = Array(repeating: 0, count: functions.count)
@@ -490,10 +490,9 @@ public struct CallSummaries: Sendable {
                     continue
                 }
                 let symbol = Int64((packed >> 8) & 0xFFFF_FFFF)
-                if memberNames.insertIfAbsent(symbol, Int64(memberStrings.count)) {
-                    memberStrings.append(symbols.name(Int32(truncatingIfNeeded: symbol)))
-                }
-                unpacked.insert(TargetEffect(.member(memberStrings[Int(memberNames.value(for: symbol)!)]), effect))
+                let slot = memberNames.valueInsertingIfAbsent(symbol, Int64(memberStrings.count))
+                if slot.inserted { memberStrings.append(symbols.name(Int32(truncatingIfNeeded: symbol))) }
+                unpacked.insert(TargetEffect(.member(memberStrings[Int(slot.value)]), effect))
             }
             functions[index].effects = unpacked
         }
@@ -551,7 +550,9 @@ public struct CallSummaries: Sendable {
     /// The names reached through one node each (`fanOutLimit`): their calls, and for each effect
     /// of their functions, the first function that had it and whether a second one has.
     private struct NameNodes: Sendable {
-        private var nodeOfSymbol: [Int32: Int] = [:]
+        /// The node of each symbol, -1 for none: an array, where a dictionary hashed every
+        /// function the propagation looked at.
+        private var nodeOfSymbol: [Int32] = []
         private var sites: [[(caller: Int32, call: Int32)]] = []
         /// The calls a function makes of its own name, by node and function: the only callers a
         /// function's own effects must not reach.
@@ -569,17 +570,18 @@ public struct CallSummaries: Sendable {
             case known
         }
 
-        init(_ resolved: [ResolvedSlice], symbolOfFunction: [Int32]) {
+        init(_ resolved: [ResolvedSlice], symbolOfFunction: [Int32], symbolCount: Int) {
             self.symbolOfFunction = symbolOfFunction
             for slice in resolved {
                 for (symbol, caller, call) in slice.byName {
-                    if nodeOfSymbol[symbol] == nil {
-                        nodeOfSymbol[symbol] = sites.count
+                    if nodeOfSymbol.isEmpty { nodeOfSymbol = [Int32](repeating: -1, count: symbolCount) }
+                    if nodeOfSymbol[Int(symbol)] < 0 {
+                        nodeOfSymbol[Int(symbol)] = Int32(truncatingIfNeeded: sites.count)
                         sites.append([])
                         ownNameCalls.append([:])
                         sources.append([:])
                     }
-                    let node = nodeOfSymbol[symbol]!
+                    let node = Int(nodeOfSymbol[Int(symbol)])
                     sites[node].append((caller, call))
                     if symbolOfFunction[Int(caller)] == symbol { ownNameCalls[node][caller, default: []].append(call) }
                 }
@@ -591,7 +593,9 @@ public struct CallSummaries: Sendable {
         func node(ofFunction function: Int) -> Int? {
             guard !nodeOfSymbol.isEmpty else { return nil }
             let symbol = symbolOfFunction[function]
-            return symbol < 0 ? nil : nodeOfSymbol[symbol]
+            guard symbol >= 0 else { return nil }
+            let node = nodeOfSymbol[Int(symbol)]
+            return node < 0 ? nil : Int(node)
         }
 
         func callers(of node: Int) -> [(caller: Int32, call: Int32)] { sites[node] }
@@ -802,12 +806,7 @@ struct TypeAndNameGroups: Sendable {
                 continue
             }
             let key = Self.key(type: type, name: name)
-            let next = Int64(groups.count)
-            if groups.insertIfAbsent(key, next) {
-                slots.append(Int32(truncatingIfNeeded: next))
-            } else {
-                slots.append(Int32(truncatingIfNeeded: groups.value(for: key)!))
-            }
+            slots.append(Int32(truncatingIfNeeded: groups.valueInsertingIfAbsent(key, Int64(groups.count)).value))
         }
         // Accessors go to one more group, which no key leads to.
         let count = groups.count

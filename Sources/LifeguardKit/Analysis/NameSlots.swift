@@ -89,8 +89,17 @@ struct NameSlots: Sendable {
     /// The slot of each name of `list`, by its position there, given a new one when it has none
     /// yet: how a run-wide table takes in a file's names.
     mutating func insert(contentsOf list: NameList) -> [Int32] {
-        (0..<Int32(truncatingIfNeeded: list.count)).map { position in
-            list.withName(position) { insert(bytes: $0) }
+        // The list's buffers are opened once for all its names, not once a name.
+        list.withBuffers { bytes, ends in
+            [Int32](unsafeUninitializedCapacity: ends.count) { slots, initialized in
+                var start = 0
+                for position in ends.indices {
+                    let end = Int(ends[position])
+                    slots[position] = insert(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    start = end
+                }
+                initialized = ends.count
+            }
         }
     }
 
@@ -243,6 +252,11 @@ struct NameList: Sendable {
 
     /// The name at `position`, made into a string.
     func name(_ position: Int32) -> String { withName(position) { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with every name's bytes, one after another, and where each name ends.
+    func withBuffers<Result>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<Int32>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in ends.withUnsafeBufferPointer { body(bytes, $0) } }
+    }
 }
 
 /// Items grouped by their name slot in one pass (a stable counting sort): the order that puts
@@ -345,6 +359,19 @@ struct IntegerTable: Sendable {
         pairs[2 * bucket + 1] = value
         count += 1
         return true
+    }
+
+    /// The value of `key`, which is given `value` first if it has none: one probe, where asking
+    /// then inserting probed a key met before twice.
+    mutating func valueInsertingIfAbsent(_ key: Int64, _ value: Int64) -> (value: Int64, inserted: Bool) {
+        precondition(key >= 0, "IntegerTable keys are non-negative")
+        if (count + 1) * 2 > bucketCount { grow() }
+        let bucket = find(key)
+        guard pairs[2 * bucket] != key else { return (pairs[2 * bucket + 1], false) }
+        pairs[2 * bucket] = key
+        pairs[2 * bucket + 1] = value
+        count += 1
+        return (value, true)
     }
 
     /// The bucket holding `key`, or the empty one where it would go (the table is never full).

@@ -625,13 +625,14 @@ struct MemberTable: Sendable {
                     let type = fileTypes[Int(members[index].type)]
                     let key = Self.key(type: type, name: names.insert(members[index].name))
                     let position = Int64(file) << 32 | Int64(index)
-                    guard !positions.insertIfAbsent(key, Int64(winners.count)) else {
+                    let slot = positions.valueInsertingIfAbsent(key, Int64(winners.count))
+                    guard !slot.inserted else {
                         winners.append(position)
                         winnerTypes.append(type)
                         continue
                     }
-                    guard members[index].isProperty, let winner = positions.value(for: key).map({ Int($0) }),
-                          winners[winner] >> 32 == Int64(file) else { continue }
+                    let winner = Int(slot.value)
+                    guard members[index].isProperty, winners[winner] >> 32 == Int64(file) else { continue }
                     winners[winner] = position
                 }
             }
