@@ -56,7 +56,7 @@ public final class FileModel: Sendable {
         memo = Memo(variables: tree.outline.variables.count)
         let calls = tree.outline.calls
         var slots = NameSlots(capacity: calls.count)
-        var slotOfCall = [Int32](repeating: 0, count: calls.count)
+        var slotOfCall = [Int32](filledWith: 0, count: calls.count)
         // Interned from the source bytes: a string is made once per distinct name, not per call.
         tree.source.bytes.withUnsafeBufferPointer { source in
             for position in calls.indices {
@@ -238,7 +238,7 @@ public final class FileModel: Sendable {
         }
 
         mutating func store(_ object: ObjectRef, for variable: Int, variableCount: Int) {
-            if positions.isEmpty { positions = Array(repeating: -1, count: variableCount) }
+            if positions.isEmpty { positions = Array(filledWith: -1, count: variableCount) }
             guard variable < positions.count else { return }
             let position = positions[variable]
             if position >= 0 {
