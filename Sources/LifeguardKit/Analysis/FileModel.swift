@@ -58,7 +58,7 @@ public final class FileModel: Sendable {
         memo = Memo(variables: tree.outline.variables.count)
         let calls = tree.outline.calls
         var slots = NameSlots(capacity: calls.count)
-        var slotOfCall = [Int32](repeating: 0, count: calls.count)
+        var slotOfCall = [Int32](filledWith: 0, count: calls.count)
         // Interned from the source bytes: a string is made once per distinct name, not per call.
         tree.source.bytes.withUnsafeBufferPointer { source in
             for position in calls.indices {
@@ -241,7 +241,7 @@ public final class FileModel: Sendable {
 
         mutating func store(_ object: ObjectRef, for variable: Int, variableCount: Int) {
             if positions.isEmpty {
-                positions = Array(repeating: -1, count: variableCount)
+                positions = Array(filledWith: -1, count: variableCount)
                 // A file that resolves one local resolves a few: grown from empty by doubling,
                 // the objects were copied at every doubling (3,664 times on NetNewsWire and mastodon).
                 objects.reserveCapacity(min(variableCount, 32))

@@ -7,7 +7,7 @@ public struct IndefiniteLoops: Sendable {
 
     public init(_ tree: SyntaxTree) {
         let outline = tree.outline
-        var before = [Int32](repeating: 0, count: outline.nodes.count + 1)
+        var before = [Int32](filledWith: 0, count: outline.nodes.count + 1)
         for index in outline.nodes.indices {
             var loops = before[index]
             let node = outline.nodes[index]

@@ -39,7 +39,7 @@ struct NameSlots: Sendable {
         guard capacity > 0 else { return }
         var size = 16
         while size < capacity * 2 { size *= 2 }
-        buckets = [UInt64](repeating: 0, count: size)
+        buckets = [UInt64](filledWith: 0, count: size)
         ends.reserveCapacity(capacity)
         // Sixteen bytes a name: calls' full names (`configure(with:)`) and qualified type keys run
         // longer than eight, and a buffer sized for eight was copied as it grew.
@@ -183,7 +183,7 @@ struct NameSlots: Sendable {
     private mutating func grow() {
         let size = max(16, buckets.count * 2)
         let old = buckets
-        buckets = [UInt64](repeating: 0, count: size)
+        buckets = [UInt64](filledWith: 0, count: size)
         let mask = size - 1
         // The old buckets hold exactly the ASCII names' slots.
         for entry in old where entry != 0 {
@@ -286,8 +286,8 @@ struct SlotGrouping: Sendable {
         // Slot `s` is counted at `s + 2`; after the running sums `starts[s + 1]` is where it
         // starts, and it moves to where the slot ends, which is where the next starts, as the
         // items are placed. The extra element at the end is dropped.
-        var starts = [Int32](repeating: 0, count: slotCount + 2)
-        var order = [Int32](repeating: 0, count: slots.count)
+        var starts = [Int32](filledWith: 0, count: slotCount + 2)
+        var order = [Int32](filledWith: 0, count: slots.count)
         slots.withUnsafeBufferPointer { slots in
             starts.withUnsafeMutableBufferPointer { starts in
                 for slot in slots {
@@ -338,7 +338,7 @@ struct IntegerTable: Sendable {
     /// Every key and value -1: one fill, where zeroing then marking each key wrote the table twice
     /// (an empty bucket's value is never read).
     private static func emptyPairs(_ buckets: Int) -> [Int64] {
-        [Int64](repeating: -1, count: buckets * 2)
+        [Int64](filledWith: -1, count: buckets * 2)
     }
 
     /// The value of `key`, if it has one.

@@ -712,7 +712,7 @@ struct DirectCallEffects {
     private var effects: [[(ObjectRef, CallSummaries.Effect)]] = []
 
     init(calls count: Int) {
-        positions = Array(repeating: -1, count: count)
+        positions = Array(filledWith: -1, count: count)
     }
 
     mutating func set(_ found: [(ObjectRef, CallSummaries.Effect)], for call: CallID) {

@@ -69,7 +69,7 @@ struct SignificantTokens {
 
     /// For each of `tokens` (significant ones), the position of its partner bracket, or -1.
     private static func pairs<Counter: ReadCounter>(of gathered: [Token], work: Counter) -> [Int32] {
-        var partner = [Int32](repeating: -1, count: gathered.count)
+        var partner = [Int32](filledWith: -1, count: gathered.count)
         var open = BranchingStack<Int32>()
         open.reserveCapacity(32)
         gathered.withUnsafeBufferPointer { tokens in
