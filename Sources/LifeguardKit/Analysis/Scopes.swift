@@ -163,9 +163,9 @@ final class ScopeTable: Sendable {
     private final class Builder {
         let tree: SyntaxTree
         let outline: Outline
-        /// Entries in the order they were added, and each one's name's slot.
+        /// Entries in the order they were added, each holding its name's slot in `parent` until
+        /// `finish` links it (one list to grow and free, not a second one of slots).
         @exclusivity(unchecked) var collected: [Entry] = []
-        @exclusivity(unchecked) var collectedSlots: [Int32] = []
         @exclusivity(unchecked) var slots: NameSlots
 
         init(tree: SyntaxTree) {
@@ -178,7 +178,6 @@ final class ScopeTable: Sendable {
             let entries = outline.variables.count + outline.parameters.count + outline.closureParameters.count
                 + outline.captures.count + outline.conditionals.count
             collected.reserveCapacity(entries)
-            collectedSlots.reserveCapacity(entries)
         }
 
         /// Adds the name a token spells (backticks removed), read from the source in place.
@@ -186,16 +185,16 @@ final class ScopeTable: Sendable {
             guard from < to, token >= 0, token < tree.tokens.count else { return }
             let range = tree.nameBytes(ofToken: token)
             guard !range.isEmpty, !(range.count == 1 && tree.source.bytes[range.lowerBound] == UInt8(ascii: "_")) else { return }
-            collectedSlots.append(tree.source.bytes.withUnsafeBufferPointer { slots.insert(bytes: UnsafeBufferPointer(rebasing: $0[range])) })
+            let slot = tree.source.bytes.withUnsafeBufferPointer { slots.insert(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
             collected.append(Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
-                                   stored: StoredBinding(binding), parent: -1))
+                                   stored: StoredBinding(binding), parent: slot))
         }
 
         func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
             guard from < to, !name.isEmpty, name != "_" else { return }
-            collectedSlots.append(slots.insert(name))
+            let slot = slots.insert(name)
             collected.append(Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
-                                   stored: StoredBinding(binding), parent: -1))
+                                   stored: StoredBinding(binding), parent: slot))
         }
 
         func addVariable(_ id: VariableID) {
@@ -406,22 +405,22 @@ final class ScopeTable: Sendable {
             // entries are placed. The extra element at the end is dropped.
             var starts = [Int32](repeating: 0, count: slotCount + 2)
             var entries = [Entry](unsafeUninitializedCapacity: count) { entries, initialized in
-                collectedSlots.withUnsafeBufferPointer { collectedSlots in
-                    collected.withUnsafeBufferPointer { collected in
-                        starts.withUnsafeMutableBufferPointer { starts in
-                            for slot in collectedSlots {
-                                precondition(slot >= 0 && Int(slot) < slotCount, "slot out of range")
-                                starts[Int(slot) + 2] += 1
-                            }
-                            if slotCount > 0 {
-                                for position in 2..<(slotCount + 2) { starts[position] += starts[position - 1] }
-                            }
-                            // Every position of `entries` is written once: the counts add up to `count`.
-                            for item in 0..<count {
-                                let slot = Int(collectedSlots[item]) + 1
-                                (entries.baseAddress! + Int(starts[slot])).initialize(to: collected[item])
-                                starts[slot] += 1
-                            }
+                collected.withUnsafeBufferPointer { collected in
+                    starts.withUnsafeMutableBufferPointer { starts in
+                        for entry in collected {
+                            precondition(entry.parent >= 0 && Int(entry.parent) < slotCount, "slot out of range")
+                            starts[Int(entry.parent) + 2] += 1
+                        }
+                        if slotCount > 0 {
+                            for position in 2..<(slotCount + 2) { starts[position] += starts[position - 1] }
+                        }
+                        // Every position of `entries` is written once: the counts add up to `count`.
+                        for item in 0..<count {
+                            var entry = collected[item]
+                            let slot = Int(entry.parent) + 1
+                            entry.parent = -1
+                            (entries.baseAddress! + Int(starts[slot])).initialize(to: entry)
+                            starts[slot] += 1
                         }
                     }
                 }
