@@ -541,6 +541,9 @@ public struct CallSummaries: Sendable {
             } else if items.contains(effect) {
                 return false
             }
+            // A list taken from a function's own effects is full at its first addition, and one
+            // that grows by doubling from there was copied at two, four and eight: room for eight at once.
+            if items.count == items.capacity, items.count < 8 { items.reserveCapacity(8) }
             items.append(effect)
             if members == nil, items.count > Self.searchedInPlace { members = Set(items) }
             return true
