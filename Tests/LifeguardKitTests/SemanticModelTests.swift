@@ -95,8 +95,15 @@ final class SemanticModelTests: XCTestCase {
             var generator = SystemRandomNumberGenerator()
             for step in 0..<4_000 {
                 let key = Int64(Int32.random(in: 0..<300, using: &generator)) << 32 | Int64(step % 97)
-                let inserted = table.insertIfAbsent(key, Int64(step))
-                XCTAssertEqual(inserted, reference[key] == nil)
+                // Both ways in: the plain insert, and the insert that answers the kept value.
+                if step % 2 == 0 {
+                    let inserted = table.insertIfAbsent(key, Int64(step))
+                    XCTAssertEqual(inserted, reference[key] == nil)
+                } else {
+                    let (value, inserted) = table.valueInsertingIfAbsent(key, Int64(step))
+                    XCTAssertEqual(inserted, reference[key] == nil)
+                    XCTAssertEqual(value, reference[key] ?? Int64(step))
+                }
                 if reference[key] == nil { reference[key] = Int64(step) }
             }
             XCTAssertEqual(table.count, reference.count)
@@ -104,6 +111,14 @@ final class SemanticModelTests: XCTestCase {
             XCTAssertNil(table.value(for: Int64(300) << 32))
         }
         XCTAssertNil(IntegerTable().value(for: 0), "an empty table answers without buckets")
+    }
+
+    /// `Array(filledWith:count:)` makes what `Array(repeating:count:)` does, empty included.
+    func testFilledArraysEqualRepeatedOnes() {
+        for count in [0, 1, 7, 1_000] {
+            XCTAssertEqual(Array(filledWith: Int32(-1), count: count), Array(repeating: Int32(-1), count: count))
+            XCTAssertEqual(Array(filledWith: "x", count: count), Array(repeating: "x", count: count))
+        }
     }
 
     /// Grouping by slot keeps each slot's items in their first order, slot after slot.
