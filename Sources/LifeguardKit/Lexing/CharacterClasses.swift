@@ -44,22 +44,14 @@ enum CharacterClasses {
         return index
     }
 
-    /// The offset of the first line feed or carriage return from `start` on, or `end`. Eight
-    /// bytes are tested at once: comments run to their line's end, and a byte-at-a-time loop
-    /// spent a compare and branch on each of their bytes. Each byte's test is exact (no carry
-    /// or borrow crosses bytes), so the lowest flagged byte is the first line break.
+    /// The offset of the first line feed or carriage return from `start` on, or `end`: comments
+    /// run to their line's end, and a byte-at-a-time loop spent a compare and branch on each of
+    /// their bytes.
     @inline(__always)
     static func lineEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-        var index = start
-        while index + 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let breaks = ~(nonZeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) & nonZeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D))
-                & 0x8080_8080_8080_8080
-            if breaks != 0 { return index + breaks.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < end, base[index] != 0x0A, base[index] != 0x0D { index += 1 }
-        return index
+        firstStop(base, from: start, to: end,
+                  stopsIn: { ~(nonZeroBytes($0 ^ 0x0A0A_0A0A_0A0A_0A0A) & nonZeroBytes($0 ^ 0x0D0D_0D0D_0D0D_0D0D)) },
+                  isStop: { $0 == 0x0A || $0 == 0x0D })
     }
 
     /// The offset of the first byte from `start` on that can end or interrupt a string literal's
@@ -67,20 +59,29 @@ enum CharacterClasses {
     /// those bytes and passes over the rest eight at a time.
     @inline(__always)
     static func stringTextEnd(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        firstStop(base, from: start, to: end,
+                  stopsIn: {
+                      ~(nonZeroBytes($0 ^ 0x0A0A_0A0A_0A0A_0A0A) & nonZeroBytes($0 ^ 0x0D0D_0D0D_0D0D_0D0D)
+                        & nonZeroBytes($0 ^ 0x5C5C_5C5C_5C5C_5C5C) & nonZeroBytes($0 ^ 0x2222_2222_2222_2222))
+                  },
+                  isStop: { $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") })
+    }
+
+    /// The offset of the first byte from `start` on that `isStop` accepts, or `end`, eight bytes
+    /// at a time while eight remain. `stopsIn` flags a word's stop bytes in their high bits (other
+    /// bits are ignored); each byte's test must be exact, with no carry or borrow crossing bytes
+    /// (`nonZeroBytes`), so that the lowest flagged byte is the first stop.
+    @inline(__always)
+    static func firstStop(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
+                          stopsIn: (UInt64) -> UInt64, isStop: (UInt8) -> Bool) -> Int {
         var index = start
         while index + 8 <= end {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let plain = nonZeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) & nonZeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-                & nonZeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C) & nonZeroBytes(word ^ 0x2222_2222_2222_2222)
-            let stops = ~plain & 0x8080_8080_8080_8080
+            let stops = stopsIn(word) & 0x8080_8080_8080_8080
             if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
             index += 8
         }
-        while index < end {
-            let byte = base[index]
-            if byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { break }
-            index += 1
-        }
+        while index < end, !isStop(base[index]) { index += 1 }
         return index
     }
 
