@@ -292,14 +292,24 @@ public final class LintPipeline: Sendable {
         // file at a time (editors, tests).
         let pool = options.workers > 1 ? WorkerPool<(Int, PipelineFile)>(count: options.workers, work: work) : nil
         var sequence = 0
+        var submittedPaths: [String] = []
         do {
             try produce { file in
+                if options.ordersByPath { submittedPaths.append(file.displayPath) }
                 if let pool { pool.submit((sequence, file)) } else { work((sequence, file), 0) }
                 sequence += 1
             }
         } catch {
             pool?.finish()
             throw error
+        }
+        // The order of the index is worked out while the workers finish the files: this thread
+        // has nothing else to do then, and sorting ten thousand paths afterwards kept a core idle.
+        var sequenceOrder = Array(0..<sequence)
+        if options.ordersByPath {
+            let paths = submittedPaths
+            submittedPaths = []
+            sequenceOrder.sort { paths[$0] == paths[$1] ? $0 < $1 : paths[$0] < paths[$1] }
         }
         pool?.finish()
         // Held app facts are read now, beside the index build, which leaves a core idle at times.
@@ -317,16 +327,13 @@ public final class LintPipeline: Sendable {
             for index in parts[part].indices { all.append(Record.move(from: &parts[part][index])) }
         }
         parts = []
-        var order = Array(all.indices)
-        let sequences = all.indices.map { all[$0].sequence }
-        if options.ordersByPath {
-            let paths = all.indices.map { all[$0].file.displayPath }
-            order.sort { paths[$0] == paths[$1] ? sequences[$0] < sequences[$1] : paths[$0] < paths[$1] }
-        } else {
-            order.sort { sequences[$0] < sequences[$1] }
-        }
+        // Every submitted file has a record; the test keeps a missing one from becoming a trap.
+        var positionOfSequence = [Int](filledWith: -1, count: sequence)
+        for position in all.indices where all[position].sequence < sequence { positionOfSequence[all[position].sequence] = position }
+        let order = sequenceOrder.compactMap { positionOfSequence[$0] >= 0 ? positionOfSequence[$0] : nil }
         // Of several paths to one file, the first without a link is kept, else the first.
         var chosen: [FileIdentity: Int] = [:]
+        chosen.reserveCapacity(order.count)
         for position in order {
             guard let identity = all[position].identity else { continue }
             if let earlier = chosen[identity], !(all[earlier].file.throughLink && !all[position].file.throughLink) { continue }
