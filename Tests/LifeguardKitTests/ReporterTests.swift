@@ -275,8 +275,9 @@ final class ReporterTests: XCTestCase {
             let value = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
                 pieces[Int.random(in: 0..<pieces.count, using: &generator)]
             }.joined()
-            var written = ""
-            JSONValue.writeString(value, to: &written)
+            var bytes: [UInt8] = []
+            JSONValue.writeString(value, to: &bytes)
+            let written = String(decoding: bytes, as: UTF8.self)
             XCTAssertEqual(written, oracle(value))
             let decoded = try JSONSerialization.jsonObject(with: Data("[\(written)]".utf8)) as? [String]
             XCTAssertEqual(decoded, [value])
