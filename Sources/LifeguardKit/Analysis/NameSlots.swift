@@ -254,34 +254,47 @@ struct NameSlots: Sendable {
         withBytes(of: name) { asciiHash($0) }
     }
 
-    /// A multiplicative hash of the bytes read eight at a time (the last word overlapping the one
-    /// before, a short name read as two overlapping halves), or `nil` when one is not ASCII.
+    /// A multiplicative hash of the bytes read sixteen at a time, as two words multiplied apart (the
+    /// last pair overlapping the one before; a name of eight to sixteen bytes read as two
+    /// overlapping words, a shorter one as two overlapping halves), or `nil` when one is not ASCII.
+    /// Two words a round: the table's names are mostly longer than eight bytes (full names such as
+    /// `configure(with:)`, qualified keys), and a word at a time hashed them in a loop of one
+    /// dependent multiplication each.
     static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return value }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
         var high: UInt64 = 0
-        func mix(_ word: UInt64) {
-            high |= word
-            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        func mix(_ first: UInt64, _ second: UInt64) {
+            high |= first | second
+            value = ((value ^ first) &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
             value ^= value >> 32
         }
-        if count >= 8 {
+        if count > 16 {
             var offset = 0
-            while offset + 8 < count {
-                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
+            while offset &+ 16 < count {
+                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
+                offset &+= 16
             }
-            mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: count &- 16, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        } else if count >= 8 {
+            mix(raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         } else if count >= 4 {
             mix(UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32)
+                | UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) << 32, 0)
         } else {
             // One to three bytes: the first, the middle and the last.
-            mix(UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16)
+            mix(UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count &- 1]) << 16, 0)
         }
-        return high & 0x8080_8080_8080_8080 == 0 ? value ^ (value >> 29) : nil
+        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        // A last multiplication: the second word of a round reaches the low bits (which pick the
+        // bucket) only through it.
+        value = value &* 0x9E37_79B9_7F4A_7C15
+        return value ^ (value >> 32) ^ (value >> 29)
     }
 }
 
