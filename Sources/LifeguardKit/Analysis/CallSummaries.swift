@@ -1244,7 +1244,7 @@ public struct FileSummaries: Sendable {
                 guard let function = model.enclosingFunction(of: outline.assignments[position].nodeID) else { continue }
                 record(assignment, effects: &effects, tables: &tables, function: function)
             }
-            var starts = [Int32](repeating: 0, count: summaries.count + 1)
+            var starts = [Int32](filledWith: 0, count: summaries.count + 1)
             for item in gathered { starts[Int(item.function) + 1] += 1 }
             for index in summaries.indices { starts[index + 1] += starts[index] }
             if !gathered.isEmpty {

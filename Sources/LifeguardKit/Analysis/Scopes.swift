@@ -403,7 +403,7 @@ final class ScopeTable: Sendable {
             // Slot `s` is counted at `s + 2`; after the running sums `starts[s + 1]` is where it
             // starts, and it moves to where the slot ends, which is where the next starts, as the
             // entries are placed. The extra element at the end is dropped.
-            var starts = [Int32](repeating: 0, count: slotCount + 2)
+            var starts = [Int32](filledWith: 0, count: slotCount + 2)
             var entries = [Entry](unsafeUninitializedCapacity: count) { entries, initialized in
                 collected.withUnsafeBufferPointer { collected in
                     starts.withUnsafeMutableBufferPointer { starts in
