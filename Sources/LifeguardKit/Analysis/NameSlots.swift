@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The distinct names of one file (its call names, its declared locals), each given a slot
 /// number in the order first seen. A file looks names up hundreds of times, and `Dictionary`'s
 /// seeded hashing of a `String` costs several hundred instructions a lookup; code is written in
@@ -19,7 +11,9 @@ import Musl
 /// `name(_:)` makes the string of a slot when one is needed.
 struct NameSlots: Sendable {
     /// Every slot's bytes, one after another: slot `s` ends at `ends[s]` and starts where the one
-    /// before it ends.
+    /// before it ends. The array is the room, zero past the last name, not just the names: a new
+    /// name is copied into it in place, where `append(contentsOf:)` cost about a hundred
+    /// instructions a name through the standard library's general sequence path.
     private var bytes: [UInt8] = []
     private var ends: [Int32] = []
     /// Open addressing over ASCII names: 0 for an empty bucket, else the slot plus one in the low
@@ -43,7 +37,7 @@ struct NameSlots: Sendable {
         ends.reserveCapacity(capacity)
         // Sixteen bytes a name: calls' full names (`configure(with:)`) and qualified type keys run
         // longer than eight, and a buffer sized for eight was copied as it grew.
-        bytes.reserveCapacity(capacity * 16)
+        bytes = [UInt8](filledWith: 0, count: capacity * 16)
     }
 
     var count: Int { ends.count }
@@ -66,8 +60,11 @@ struct NameSlots: Sendable {
     /// The names alone, without the table that finds them, in buffers of their exact size: what
     /// a file keeps for the rest of the run (a table's buckets take more room than its names).
     var list: NameList {
-        NameList(bytes: Array(bytes), ends: Array(ends))
+        NameList(bytes: Array(bytes[0..<usedBytes]), ends: Array(ends))
     }
+
+    /// How many bytes of `bytes` the names take.
+    private var usedBytes: Int { ends.last.map(Int.init) ?? 0 }
 
     /// A table of `names`, for membership tests (`slot(of:) != nil`).
     init<Names: Sequence>(_ names: Names) where Names.Element == String {
@@ -140,7 +137,7 @@ struct NameSlots: Sendable {
                             let end = Int(ends[slot])
                             let start = slot == 0 ? 0 : Int(ends[slot - 1])
                             if end - start == name.count
-                                && (name.isEmpty || memcmp(stored.baseAddress! + start, name.baseAddress!, name.count) == 0) {
+                                && (name.isEmpty || Self.equal(stored.baseAddress! + start, name.baseAddress!, name.count)) {
                                 return (Int32(truncatingIfNeeded: slot), bucket)
                             }
                         }
@@ -156,10 +153,69 @@ struct NameSlots: Sendable {
         hash << 32 | UInt64(UInt32(bitPattern: slot) &+ 1)
     }
 
+    /// Whether `count` bytes at `left` and at `right` are the same: names are short, and a call
+    /// of `memcmp` cost more than comparing them a word at a time here (the last word overlapping
+    /// the one before, as `asciiHash` reads them).
+    @inline(__always)
+    private static func equal(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let one = UnsafeRawPointer(left)
+        let other = UnsafeRawPointer(right)
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                if one.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            return one.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return one.loadUnaligned(fromByteOffset: 0, as: UInt32.self) == other.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+                && one.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == other.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for index in 0..<count where left[index] != right[index] { return false }
+        return true
+    }
+
+    /// Copies `count` bytes a word at a time (the last word overlapping the one before), reading
+    /// and writing none past either end: a call of `memmove` cost more than a short name's copy.
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = from.loadUnaligned(fromByteOffset: 0, as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, toByteOffset: 0, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else {
+            for index in 0..<count { target[index] = source[index] }
+        }
+    }
+
     private mutating func append(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
         let slot = Int32(truncatingIfNeeded: ends.count)
-        bytes.append(contentsOf: name)
-        ends.append(Int32(truncatingIfNeeded: bytes.count))
+        let start = usedBytes
+        let end = start + name.count
+        if end > bytes.count {
+            // Doubled, so copying the names on growth stays linear in their bytes.
+            bytes.append(contentsOf: repeatElement(0, count: max(end, 2 * bytes.count, 64) - bytes.count))
+        }
+        if let source = name.baseAddress, !name.isEmpty {
+            bytes.withUnsafeMutableBufferPointer { room in
+                Self.copy(source, to: room.baseAddress! + start, count: name.count)
+            }
+        }
+        ends.append(Int32(truncatingIfNeeded: end))
         return slot
     }
 
@@ -198,34 +254,47 @@ struct NameSlots: Sendable {
         withBytes(of: name) { asciiHash($0) }
     }
 
-    /// A multiplicative hash of the bytes read eight at a time (the last word overlapping the one
-    /// before, a short name read as two overlapping halves), or `nil` when one is not ASCII.
+    /// A multiplicative hash of the bytes read sixteen at a time, as two words multiplied apart (the
+    /// last pair overlapping the one before; a name of eight to sixteen bytes read as two
+    /// overlapping words, a shorter one as two overlapping halves), or `nil` when one is not ASCII.
+    /// Two words a round: the table's names are mostly longer than eight bytes (full names such as
+    /// `configure(with:)`, qualified keys), and a word at a time hashed them in a loop of one
+    /// dependent multiplication each.
     static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return value }
         let raw = UnsafeRawPointer(base)
         let count = bytes.count
         var high: UInt64 = 0
-        func mix(_ word: UInt64) {
-            high |= word
-            value = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
+        func mix(_ first: UInt64, _ second: UInt64) {
+            high |= first | second
+            value = ((value ^ first) &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
             value ^= value >> 32
         }
-        if count >= 8 {
+        if count > 16 {
             var offset = 0
-            while offset + 8 < count {
-                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
+            while offset &+ 16 < count {
+                mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: offset &+ 8, as: UInt64.self))
+                offset &+= 16
             }
-            mix(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: count &- 16, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        } else if count >= 8 {
+            mix(raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         } else if count >= 4 {
             mix(UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32)
+                | UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) << 32, 0)
         } else {
             // One to three bytes: the first, the middle and the last.
-            mix(UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16)
+            mix(UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count &- 1]) << 16, 0)
         }
-        return high & 0x8080_8080_8080_8080 == 0 ? value ^ (value >> 29) : nil
+        guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
+        // A last multiplication: the second word of a round reaches the low bits (which pick the
+        // bucket) only through it.
+        value = value &* 0x9E37_79B9_7F4A_7C15
+        return value ^ (value >> 32) ^ (value >> 29)
     }
 }
 
