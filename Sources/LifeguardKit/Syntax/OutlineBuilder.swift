@@ -323,13 +323,17 @@ final class OutlineBuilder<Counter: ReadCounter> {
     }
 
     func computeSubtreeEnds() {
-        var index = outline.nodes.count - 1
-        while index >= 0 {
-            let parent = outline.nodes[index].parent
-            if parent >= 0, outline.nodes[parent].subtreeEnd < outline.nodes[index].subtreeEnd {
-                outline.nodes[parent].subtreeEnd = outline.nodes[index].subtreeEnd
+        // On the buffer: written through the class's property, every node's write checked the
+        // array's uniqueness again. A parent comes before its child, so both are in bounds.
+        outline.nodes.withUnsafeMutableBufferPointer { nodes in
+            var index = nodes.count - 1
+            while index >= 0 {
+                let parent = nodes[index].parent
+                if parent >= 0, nodes[parent].subtreeEnd < nodes[index].subtreeEnd {
+                    nodes[parent].subtreeEnd = nodes[index].subtreeEnd
+                }
+                index -= 1
             }
-            index -= 1
         }
     }
 
