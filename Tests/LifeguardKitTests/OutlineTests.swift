@@ -488,4 +488,23 @@ final class OutlineTests: XCTestCase {
             }
         }
     }
+
+    /// Pairing runs on a plain stack up to the first `#if` and on the branching stack after it.
+    /// The oracle: a file led by an empty `#if` is paired by the branching stack alone, and must
+    /// pair exactly as the file itself does, in every fixture and across a stray closer.
+    func testPairingBeforeTheFirstIfMatchesTheBranchingStack() throws {
+        var sources = ["f(a[1], { $0 }) } ] \"s\\(x)\" (", "{ ( } )\n#if A\n{\n#endif\n}"]
+        for file in FixtureFiles.swiftFiles() {
+            sources.append(String(decoding: try FixtureFiles.source(file).bytes, as: UTF8.self))
+        }
+        for text in sources {
+            let plain = outline(text)
+            let led = outline("#if A\n#endif\n" + text)
+            let shift = led.tokens.count - plain.tokens.count
+            for token in plain.tokens.indices {
+                XCTAssertEqual(plain.partner(ofToken: token).map { $0 + shift }, led.partner(ofToken: token + shift),
+                               "token \(token) of \(text.prefix(60))")
+            }
+        }
+    }
 }

@@ -280,24 +280,24 @@ extension OutlineBuilder {
             variable: variable, isImmediatelyInvoked: false))
         if let owningCall {
             if trailing {
-                let last = lastTrailingClosures[owningCall]
+                let last = callProgress[owningCall].lastTrailingClosure
                 if last < 0 {
                     outline.calls[owningCall].firstTrailingClosure = closureIndex
                 } else {
                     outline.closures[last].nextTrailingClosure = closureIndex
                 }
-                lastTrailingClosures[owningCall] = closureIndex
+                callProgress[owningCall].lastTrailingClosure = closureIndex
             } else {
                 // Arguments are in source order and so are their closures: each call's cursor only
                 // moves forward (`f({ }, { }, { }, ...)` is one walk, not one per closure).
                 let rawOpen = raw(open)
                 let end = outline.calls[owningCall].arguments.upperBound
-                var cursor = argumentCursors[owningCall]
+                var cursor = callProgress[owningCall].argumentCursor
                 while cursor < end, outline.arguments[cursor].expression.lowerBound < rawOpen {
                     work.countRead()
                     cursor += 1
                 }
-                argumentCursors[owningCall] = cursor
+                callProgress[owningCall].argumentCursor = cursor
                 if cursor < end, outline.arguments[cursor].expression.lowerBound == rawOpen {
                     outline.arguments[cursor].closure = closureIndex
                 }

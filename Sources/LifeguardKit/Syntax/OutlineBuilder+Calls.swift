@@ -88,9 +88,7 @@ extension OutlineBuilder {
             parentheses = Block(open: raw(parenthesis), close: bodyClose(parenthesis))
             readArguments(open: parenthesis)
         }
-        callChainStarts.append(start)
-        argumentCursors.append(argumentStart)
-        lastTrailingClosures.append(-1)
+        callProgress.append(CallProgress(chainStart: start, argumentCursor: argumentStart))
         outline.calls.append(Call(
             node: node, nameToken: raw(name), receiver: receiver, isOptionalChain: isOptionalChain,
             isImplicitMember: isImplicitMember, chainStart: raw(start),

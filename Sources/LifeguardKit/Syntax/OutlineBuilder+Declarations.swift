@@ -324,7 +324,8 @@ extension OutlineBuilder {
             // Spelled into bytes and made a string once: appending piece by piece cost more than
             // the rest of the declaration.
             spelling.removeAll(keepingCapacity: true)
-            spelling.append(contentsOf: name.utf8)
+            // Through `withUTF8`: appending `name.utf8` walked the view a code unit at a time.
+            name.withUTF8 { spelling.append(contentsOf: $0) }
             spelling.append(UInt8(ascii: "("))
             for label in parameterLabels[parameterStart...] {
                 if label >= 0 { appendName(label, to: &spelling) } else { spelling.append(UInt8(ascii: "_")) }

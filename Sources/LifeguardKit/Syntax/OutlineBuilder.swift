@@ -35,12 +35,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
     /// Where the postfix chain ending at `end` starts, for the call that ended last, so the next
     /// link of `a.b().c().d()` does not walk the whole chain again.
     @exclusivity(unchecked) var lastChain = (end: Int.min, start: -1)
-    /// Each call's `chainStart` as a significant position.
-    @exclusivity(unchecked) var callChainStarts: [Int] = []
-    /// For each call, the first of its arguments no closure has been matched past yet.
-    @exclusivity(unchecked) var argumentCursors: [Int] = []
-    /// For each call, its last trailing closure so far (the next one is linked from it), or -1.
-    @exclusivity(unchecked) var lastTrailingClosures: [Int] = []
+    /// What the builder tracks for each call, parallel to `outline.calls`: one array, so a call
+    /// costs one append here rather than one per field.
+    @exclusivity(unchecked) var callProgress: [CallProgress] = []
     /// Where a function's full name is spelled before it becomes a string, reused across declarations.
     @exclusivity(unchecked) var spelling: [UInt8] = []
     /// Each parameter's label, as a significant position (-1 for none): parallel to
@@ -81,9 +78,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
         outline.functions.reserveCapacity(count / 64)
         outline.parameters.reserveCapacity(count / 64)
         outline.closures.reserveCapacity(count / 96)
-        callChainStarts.reserveCapacity(count / 12)
-        argumentCursors.reserveCapacity(count / 12)
-        lastTrailingClosures.reserveCapacity(count / 12)
+        callProgress.reserveCapacity(count / 12)
         // Nesting seldom goes deeper: the stack is grown at most once in most files, not five times.
         scopes.reserveCapacity(32)
     }
@@ -135,6 +130,15 @@ final class OutlineBuilder<Counter: ReadCounter> {
         var detail: Int
         /// Significant position where a virtual scope's content starts.
         var contentStart: Int
+    }
+
+    struct CallProgress {
+        /// The call's `chainStart` as a significant position.
+        var chainStart: Int
+        /// The first of its arguments no closure has been matched past yet.
+        var argumentCursor: Int
+        /// Its last trailing closure so far (the next one is linked from it), or -1.
+        var lastTrailingClosure = -1
     }
 
     struct PendingDeclaration {
@@ -293,11 +297,11 @@ final class OutlineBuilder<Counter: ReadCounter> {
             if closure.isTrailing, let call = closure.call {
                 lastTrailingClose = (last, call)
                 setEnd(outline.calls[call].node, last: last)
-                lastChain = (last, callChainStarts[call])
+                lastChain = (last, callProgress[call].chainStart)
             }
         case .callArguments:
             lastCallClose = (last, scope.detail)
-            lastChain = (last, callChainStarts[scope.detail])
+            lastChain = (last, callProgress[scope.detail].chainStart)
         default:
             break
         }
@@ -319,13 +323,17 @@ final class OutlineBuilder<Counter: ReadCounter> {
     }
 
     func computeSubtreeEnds() {
-        var index = outline.nodes.count - 1
-        while index >= 0 {
-            let parent = outline.nodes[index].parent
-            if parent >= 0, outline.nodes[parent].subtreeEnd < outline.nodes[index].subtreeEnd {
-                outline.nodes[parent].subtreeEnd = outline.nodes[index].subtreeEnd
+        // On the buffer: written through the class's property, every node's write checked the
+        // array's uniqueness again. A parent comes before its child, so both are in bounds.
+        outline.nodes.withUnsafeMutableBufferPointer { nodes in
+            var index = nodes.count - 1
+            while index >= 0 {
+                let parent = nodes[index].parent
+                if parent >= 0, nodes[parent].subtreeEnd < nodes[index].subtreeEnd {
+                    nodes[parent].subtreeEnd = nodes[index].subtreeEnd
+                }
+                index -= 1
             }
-            index -= 1
         }
     }
 

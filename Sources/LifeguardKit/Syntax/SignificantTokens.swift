@@ -74,8 +74,18 @@ struct SignificantTokens {
         open.reserveCapacity(32)
         gathered.withUnsafeBufferPointer { tokens in
             partner.withUnsafeMutableBufferPointer { partner in
-                let count = tokens.count
+                // Before the first `#if` a branching stack is a plain one. Most files have none, and
+                // a plain stack in a buffer as deep as the file pushes with a store, where an
+                // array append checked its storage's uniqueness and room for every opener.
                 var position = -1
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: tokens.count + 1) { stack in
+                    position = pairsBeforeBranches(tokens, partner, stack: stack, work: work, open: &open)
+                }
+                guard position < tokens.count else { return }
+                // `position` is the first `#if`-family directive: from there the branching stack,
+                // holding what the plain one held, pairs the rest.
+                position -= 1
+                let count = tokens.count
                 while true {
                     position += 1
                     // Most tokens are names, literals and punctuation that pair with nothing: a
@@ -121,6 +131,60 @@ struct SignificantTokens {
         }
         work.countReads(open.work)
         return partner
+    }
+
+    /// Pairs `tokens` up to the first `#if`-family directive on a plain stack (`stack`, as deep
+    /// as the tokens are many), the way the branching loop in `pairs` does before any `#if`;
+    /// returns that directive's position (or the token count) and leaves the openers still
+    /// open pushed on `open`.
+    @inline(__always)
+    private static func pairsBeforeBranches<Counter: ReadCounter>(
+        _ tokens: UnsafeBufferPointer<Token>, _ partner: UnsafeMutableBufferPointer<Int32>,
+        stack: UnsafeMutableBufferPointer<Int32>, work: Counter, open: inout BranchingStack<Int32>
+    ) -> Int {
+        let count = tokens.count
+        var height = 0
+        var moves = 0
+        var position = -1
+        scan: while true {
+            position += 1
+            while position < count,
+                  (SignificantTokens.pairingKinds &>> UInt64(tokens[position].kind.rawValue)) & 1 == 0 {
+                position += 1
+            }
+            guard position < count else { break }
+            let kind = tokens[position].kind
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                stack[height] = Int32(truncatingIfNeeded: position)
+                height += 1
+                moves &+= 1
+            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                var depth = height - 1
+                let limit = max(0, height - 32)
+                while depth >= limit {
+                    work.countRead()
+                    if SignificantTokens.pairs(tokens[Int(stack[depth])].kind, kind) { break }
+                    depth -= 1
+                }
+                guard depth >= limit, depth >= 0 else { continue }
+                moves &+= height - depth
+                height = depth
+                let opener = Int(stack[depth])
+                // Without an `#if` every opener is popped once: it has no partner yet.
+                partner[opener] = Int32(truncatingIfNeeded: position)
+                partner[position] = Int32(truncatingIfNeeded: opener)
+            case .poundIf, .poundElseif, .poundElse, .poundEndif:
+                break scan
+            default:
+                break
+            }
+        }
+        work.countReads(moves)
+        if position < count {
+            for index in 0..<height { open.push(stack[index]) }
+        }
+        return position
     }
 
     private init(indices: [Int32], partner: [Int32], positionOfRaw: [Int32], count: Int) {
