@@ -90,8 +90,12 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     var stack: [Context] = []
     /// Index of the last token that is not trivia, or -1.
     var lastSignificant = -1
-    var sawNewline = false
-    var lastWasTrivia = true
+    /// The flags the next significant token takes from what came before it: `startsLine` once a
+    /// line break came since the last one, `joinedToPrevious` while no trivia has. Kept as the
+    /// flags themselves, so a token takes them with one `or` (two Booleans cost a test each).
+    var pending = TokenFlags(rawValue: 0)
+    /// Whether trivia came since the last significant token (or none has come yet).
+    var lastWasTrivia: Bool { !pending.contains(.joinedToPrevious) }
     /// A bare `/.../` is not attempted before this offset: an earlier attempt read that far and failed.
     var regexRefusedBefore = 0
     /// More tokens than `capacity`: the output is incomplete and lexing stops, at the next line
@@ -144,8 +148,8 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         // Trivia that is not written needs no room: whitespace and line breaks, a third of the
         // tokens, skip the capacity test.
         if !Trivia.keepsTrivia, kind.isTrivia {
-            if kind == .newline { sawNewline = true }
-            lastWasTrivia = true
+            pending.remove(.joinedToPrevious)
+            if kind == .newline { pending.insert(.startsLine) }
             if kind.isComment {
                 droppedComments.append(UInt32(truncatingIfNeeded: start)..<UInt32(truncatingIfNeeded: position))
             }
@@ -157,13 +161,11 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         }
         var flags = flags
         if kind.isTrivia {
-            if kind == .newline { sawNewline = true }
-            lastWasTrivia = true
+            pending.remove(.joinedToPrevious)
+            if kind == .newline { pending.insert(.startsLine) }
         } else {
-            if sawNewline { flags.insert(.startsLine) }
-            sawNewline = false
-            if !lastWasTrivia { flags.insert(.joinedToPrevious) }
-            lastWasTrivia = false
+            flags.formUnion(pending)
+            pending = .joinedToPrevious
             lastSignificant = tokenCount
         }
         (tokens + tokenCount).initialize(to: Token(kind: kind, keyword: keyword, flags: flags, range: start..<position))
