@@ -331,6 +331,20 @@ final class AppFactsTests: XCTestCase {
                 U = {isa = PBXNativeTarget; name = Other; productType = "com.apple.product-type.application"; buildPhases = P; };
             }; }
             """,
+            // 24-byte ids that are not hexadecimal: ASCII ones are equal when their bytes are;
+            // non-ASCII ones when they are equal strings (`éé` composed one way and the other).
+            """
+            { objects = {
+                ABCDEFGHIJKLMNOPQRSTUVWX = {isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application";
+                    buildPhases = ("\u{E9}e\u{301}0123456789012345678", abcdefghijklmnopqrstuvwx); };
+                "e\u{301}\u{E9}0123456789012345678" = {isa = PBXSourcesBuildPhase; files = ("ABCDEFGHIJKLMNOPQRSTUVW1"); };
+                "abcdefghijklmnopqrstuvwx" = {isa = PBXSourcesBuildPhase; files = (ABCDEFGHIJKLMNOPQRSTUVW2); };
+                ABCDEFGHIJKLMNOPQRSTUVW1 = {isa = PBXBuildFile; fileRef = "000000000000000000000001"; };
+                ABCDEFGHIJKLMNOPQRSTUVW2 = {isa = PBXBuildFile; fileRef = 000000000000000000000002; };
+                000000000000000000000001 = {isa = PBXFileReference; path = One.swift; sourceTree = SOURCE_ROOT; };
+                "000000000000000000000002" = {isa = PBXFileReference; path = Two.swift; sourceTree = SOURCE_ROOT; };
+            }; }
+            """,
             // Not the plain shape: no objects, two of them, objects that are no dictionary, damage.
             "{ archiveVersion = 1; }",
             "{ objects = {}; objects = { T = {isa = PBXNativeTarget;}; }; }",
@@ -356,6 +370,8 @@ final class AppFactsTests: XCTestCase {
         let first = try XcodeProject(parsing: Array(shapes[0].utf8), projectDirectory: "/work/App")
         XCTAssertEqual(Self.described(first), ["My App: /work/App/Sources/One.swift /work/App/Sources/Three.swift "
                                                + "/work/App/Two.swift | folders [] | plist /work/App/App/Info.plist | multiple"])
+        let words = try XcodeProject(parsing: Array(shapes[2].utf8), projectDirectory: "/work/App")
+        XCTAssertEqual(Self.described(words), ["App: /work/App/One.swift /work/App/Two.swift | folders [] | plist none | unknown"])
     }
 
     private static func described(_ project: XcodeProject) -> [String] {
