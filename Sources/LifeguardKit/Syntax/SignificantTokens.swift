@@ -100,16 +100,8 @@ struct SignificantTokens {
                     case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
                         open.push(Int32(truncatingIfNeeded: position))
                     case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                        // Look a little way down the stack so one stray opener does not unpair
-                        // the rest.
-                        var depth = open.count - 1
-                        let limit = max(0, open.count - 32)
-                        while depth >= limit {
-                            work.countRead()
-                            if SignificantTokens.pairs(tokens[Int(open[depth])].kind, kind) { break }
-                            depth -= 1
-                        }
-                        guard depth >= limit, depth >= 0 else { continue }
+                        guard let depth = openerDepth(closing: kind, height: open.count, work: work,
+                                                      opener: { tokens[Int(open[$0])].kind }) else { continue }
                         while open.count > depth + 1 { open.pop() }
                         let opener = Int(open.pop())
                         // An opener before an `#if` closed in two of its branches (unbalanced
@@ -160,14 +152,8 @@ struct SignificantTokens {
                 height += 1
                 moves &+= 1
             case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                var depth = height - 1
-                let limit = max(0, height - 32)
-                while depth >= limit {
-                    work.countRead()
-                    if SignificantTokens.pairs(tokens[Int(stack[depth])].kind, kind) { break }
-                    depth -= 1
-                }
-                guard depth >= limit, depth >= 0 else { continue }
+                guard let depth = openerDepth(closing: kind, height: height, work: work,
+                                              opener: { tokens[Int(stack[$0])].kind }) else { continue }
                 moves &+= height - depth
                 height = depth
                 let opener = Int(stack[depth])
@@ -185,6 +171,22 @@ struct SignificantTokens {
             for index in 0..<height { open.push(stack[index]) }
         }
         return position
+    }
+
+    /// Where on a stack of `height` openers the one `closing` pairs with is: looked for a little
+    /// way down (32 openers), so one stray opener does not unpair the rest; `nil` when none there.
+    /// `opener` gives the kind of the opener at a depth. Both pairing loops search this way.
+    @inline(__always)
+    private static func openerDepth<Counter: ReadCounter>(closing kind: TokenKind, height: Int, work: Counter,
+                                                          opener: (Int) -> TokenKind) -> Int? {
+        var depth = height - 1
+        let limit = max(0, height - 32)
+        while depth >= limit {
+            work.countRead()
+            if SignificantTokens.pairs(opener(depth), kind) { return depth }
+            depth -= 1
+        }
+        return nil
     }
 
     private init(indices: [Int32], partner: [Int32], positionOfRaw: [Int32], count: Int) {
