@@ -87,13 +87,7 @@ struct SignificantTokens {
                 position -= 1
                 let count = tokens.count
                 while true {
-                    position += 1
-                    // Most tokens are names, literals and punctuation that pair with nothing: a
-                    // loop of their own passes over them with its few values in registers.
-                    while position < count,
-                          (SignificantTokens.pairingKinds &>> UInt64(tokens[position].kind.rawValue)) & 1 == 0 {
-                        position += 1
-                    }
+                    position = nextPairingToken(after: position, in: tokens)
                     guard position < count else { break }
                     let kind = tokens[position].kind
                     switch kind {
@@ -139,11 +133,7 @@ struct SignificantTokens {
         var moves = 0
         var position = -1
         scan: while true {
-            position += 1
-            while position < count,
-                  (SignificantTokens.pairingKinds &>> UInt64(tokens[position].kind.rawValue)) & 1 == 0 {
-                position += 1
-            }
+            position = nextPairingToken(after: position, in: tokens)
             guard position < count else { break }
             let kind = tokens[position].kind
             switch kind {
@@ -169,6 +159,19 @@ struct SignificantTokens {
         work.countReads(moves)
         if position < count {
             for index in 0..<height { open.push(stack[index]) }
+        }
+        return position
+    }
+
+    /// The position of the first token after `position` that pairing looks at (a bracket, a
+    /// string delimiter, an `#if`), or the token count. Most tokens are names, literals and
+    /// punctuation that pair with nothing: a loop of their own passes over them with its few
+    /// values in registers.
+    @inline(__always)
+    private static func nextPairingToken(after position: Int, in tokens: UnsafeBufferPointer<Token>) -> Int {
+        var position = position + 1
+        while position < tokens.count, (pairingKinds &>> UInt64(tokens[position].kind.rawValue)) & 1 == 0 {
+            position += 1
         }
         return position
     }
