@@ -1111,7 +1111,8 @@ public struct FileSummaries: Sendable {
         var calls: Range<Int32>
     }
 
-    /// The callee and member names the file's summaries spell, each once.
+    /// The callee and member names the file's summaries spell: each member once, a callee's full
+    /// name now and then twice (see `Extractor.record`).
     var names = NameList()
     public var functions: [Function] = []
     /// The calls of every function, one function's after another.
@@ -1420,7 +1421,12 @@ public struct FileSummaries: Sendable {
                       sameLabels(item.arguments, callees.labelledArguments) {
                 callee = labelled
             } else {
-                callee = model.withFullName(of: call) { tables.names.insert(bytes: $0) }
+                // Appended, not interned: a file's full names spelled here are new to it all but
+                // 2% of the time (a repeat of the group's last name is found above), and the merge
+                // interns every name of every file by its bytes again (`CallSummaries.init`), so a
+                // repeat given a second slot comes to the same symbol. Member names, which the
+                // table does look up, hold no `(`: no callee's name is ever one of them.
+                callee = model.withFullName(of: call) { tables.names.appendUnindexed(bytes: $0) }
                 if item.arguments.isEmpty {
                     callees.bare = callee
                 } else {

@@ -219,6 +219,14 @@ struct NameSlots: Sendable {
         return slot
     }
 
+    /// Gives the name spelled by `bytes` a new slot without looking for it or making it
+    /// findable (`slot(of:)` and `insert` do not see it): for names the table's owner never looks
+    /// up and that are nearly always new to it, where a second slot for a repeated name is
+    /// harmless because a later table takes every name in again by its bytes.
+    mutating func appendUnindexed(bytes name: UnsafeBufferPointer<UInt8>) -> Int32 {
+        append(name)
+    }
+
     private mutating func insertOther(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
         let string = String(decoding: name, as: UTF8.self)
         if let slot = others[string] { return slot }
