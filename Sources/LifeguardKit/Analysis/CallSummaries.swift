@@ -1426,7 +1426,9 @@ public struct FileSummaries: Sendable {
                 // interns every name of every file by its bytes again (`CallSummaries.init`), so a
                 // repeat given a second slot comes to the same symbol. Member names, which the
                 // table does look up, hold no `(`: no callee's name is ever one of them.
-                callee = model.withFullName(of: call) { tables.names.appendUnindexed(bytes: $0) }
+                // Spelled straight into the table's room.
+                let tree = model.tree
+                callee = tables.names.appendUnindexed(count: tree.fullNameCount(of: item)) { tree.writeFullName(of: item, to: $0) }
                 if item.arguments.isEmpty {
                     callees.bare = callee
                 } else {
