@@ -310,9 +310,12 @@ extension FileModel {
         return name.first?.isLowercase == true
     }
 
+    /// `name` is the text of `token`, which is looked up by its bytes in place (hashing the
+    /// string cost more); the string is used only for a name no enclosing function declares.
     func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
                               visited: inout VisitedLocals) -> ObjectRef {
-        object(of: binding(of: name, at: token), at: node, hops: hops, visited: &visited)
+        var scopes: ScopeTable?
+        return object(of: declaredBinding(ofToken: token, scopes: &scopes) ?? .free(name), at: node, hops: hops, visited: &visited)
     }
 
     /// The object a name stands for, given what the name means where it is written (its binding):
@@ -415,8 +418,9 @@ extension FileModel {
         if let before = tree.previousSignificant(before: name), before >= initializer.lowerBound {
             return tree.tokens[before].kind == .period
         }
-        if case .free = binding(ofToken: TokenID(name)) { return true }
-        return false
+        // Asked as "declared?", so a free name is not made into a string for `.free`.
+        var scopes: ScopeTable?
+        return declaredBinding(ofToken: TokenID(name), scopes: &scopes) == nil
     }
 
     /// A name a pattern binds: in `for case let tab as Tab in children`, an element of `children`.
