@@ -1312,6 +1312,15 @@ public struct FileSummaries: Sendable {
             }
         }
 
+        /// Whether the object of a name so bound can be a target or a local of the function: not
+        /// when it is a closure's parameter standing for an element of the call's receiver
+        /// (`children.forEach { $0... }`) or for nothing known (`{ result in ... }`), which is not
+        /// worth building (`FileModel.closureParameterMayBeReceiver`).
+        func mayBeTargetOrLocal(_ binding: Binding?) -> Bool {
+            guard case .closureParameter(let closure, let index)? = binding else { return true }
+            return model.closureParameterMayBeReceiver(closure, index: index)
+        }
+
         /// The target an object is, from inside `function`.
         func target(_ object: ObjectRef, in function: FunctionID) -> CallSummaries.Target? {
             switch object.root {
@@ -1376,6 +1385,7 @@ public struct FileSummaries: Sendable {
                     if declared { add(position, packed: member(token)) }
                     continue
                 case .general(let found):
+                    guard mayBeTargetOrLocal(found) else { continue }
                     binding = found
                 }
                 guard let object = model.trackableObject(argument.expression, binding: binding, at: item.nodeID) else { continue }
@@ -1404,6 +1414,7 @@ public struct FileSummaries: Sendable {
                         case .member(let token):
                             receiverMember = token
                         case .general(let binding):
+                            guard mayBeTargetOrLocal(binding) else { break }
                             receiver = model.trackableObject(range, binding: binding, at: item.nodeID).flatMap { target($0, in: function) }
                         }
                     }

@@ -166,6 +166,8 @@ enum ClosureReceiverRelation {
     static let elementOrSelfCalls: Set<String> = ["map", "flatMap", "compactMap"]
     /// Configuration helpers that pass the receiver itself (`Then`'s `do`/`then`, Kotlin-style `apply`).
     static let selfCalls: Set<String> = ["do", "then", "with", "apply", "also", "configure"]
+    /// `selfCalls`, matched at a call's name token without making its string.
+    static let selfCallNames = TokenNames(selfCalls.sorted())
 }
 
 extension FileModel {
@@ -452,6 +454,17 @@ extension FileModel {
             }
         }
         return nil
+    }
+
+    /// Whether `objectOfClosureParameter` may find the closure's receiver itself for this
+    /// parameter (a configuration helper's `$0`: `view.then { $0.backgroundColor = .red }`).
+    /// Otherwise what it finds is the parameter itself or an element of the receiver: never
+    /// `self`, a property, a parameter or a local by itself, which is all call summaries track.
+    func closureParameterMayBeReceiver(_ closure: ClosureID, index: Int) -> Bool {
+        let item = outline.closures[closure.index]
+        guard index == 0, item.parameters.count <= 1, let callIndex = item.call else { return false }
+        // The relations' names are distinct: a helper's name is no element call's.
+        return ClosureReceiverRelation.selfCallNames.match(outline.calls[callIndex].nameToken, in: tree) != nil
     }
 
     private func objectOfClosureParameter(_ closure: ClosureID, index: Int, hops: Int,
