@@ -793,11 +793,6 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(m.areExclusive(node("d"), node("e")))
     }
 
-    /// The event searches skip by bisection (a branch run that excludes the asking node, the
-    /// events before `from`, those from `before` on) and filter long lists once per set of
-    /// effects; reading every event of the object one by one must find the same event. Random
-    /// functions nest `if`/`else`, `else if` chains, `switch` cases, closures, nested functions
-    /// and local types around the same child's protocol calls.
     /// Call summaries skip a closure's parameter unless it may stand for the call's receiver itself
     /// (`closureParameterMayBeReceiver`): for every other parameter of the closures here and of
     /// every fixture, the object the long way finds is the parameter itself or an element of
@@ -847,6 +842,11 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertGreaterThan(mayBe, 1)
     }
 
+    /// The event searches skip by bisection (a branch run that excludes the asking node, the
+    /// events before `from`, those from `before` on) and filter long lists once per set of
+    /// effects; reading every event of the object one by one must find the same event. Random
+    /// functions nest `if`/`else`, `else if` chains, `switch` cases, closures, nested functions
+    /// and local types around the same child's protocol calls.
     func testEventSearchesFindWhatReadingEveryEventFinds() {
         var generator = SeededGenerator(seed: 0xE7E4_75)
         let statements = ["addChild(child)", "view.addSubview(child.view)", "child.didMove(toParent: self)",
