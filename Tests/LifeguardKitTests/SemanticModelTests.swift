@@ -1,5 +1,6 @@
 import XCTest
 @testable import LifeguardKit
+import LifeguardTestSupport
 
 /// The semantic model on its own, apart from any rule: what names mean, which object a chain
 /// is, what type it has, what helpers do, and who keeps what.
@@ -790,6 +791,55 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(m.areExclusive(node("a"), node("b")))
         XCTAssertFalse(m.areExclusive(node("a"), node("c")))
         XCTAssertTrue(m.areExclusive(node("d"), node("e")))
+    }
+
+    /// Call summaries skip a closure's parameter unless it may stand for the call's receiver itself
+    /// (`closureParameterMayBeReceiver`): for every other parameter of the closures here and of
+    /// every fixture, the object the long way finds is the parameter itself or an element of
+    /// something, so never `self`, a property, a parameter or a local by itself.
+    func testSkippedClosureParametersAreNeverTargetsTheLongWay() throws {
+        let closures = """
+        class Host: UIViewController {
+            var children2: [UIViewController] = []
+            func f(items: [UIView], child: UIViewController) {
+                children2.forEach { $0.removeFromParent() }
+                items.map { view.addSubview($0) }
+                child.then { $0.view.isHidden = true }
+                view.do { $0.addSubview(child.view) }
+                load { result in self.show(result) }
+                items.forEach { item in item.removeFromSuperview() }
+                items.reduce(0) { total, item in total + item.tag }
+                self.children2.compactMap { $0 as? Detail }.first { $0.isViewLoaded }
+                child.configure { (vc: UIViewController) in vc.view.backgroundColor = .red }
+                [child].filter { $0.parent == nil }.forEach { addChild($0) }
+            }
+        }
+        """
+        var sources = [SourceFile(path: "File.swift", text: closures)]
+        for file in FixtureFiles.swiftFiles() { sources.append(try FixtureFiles.source(file)) }
+        var checked = 0
+        var mayBe = 0
+        for source in sources {
+            let tree = SyntaxTree(source: source)
+            let model = FileModel(tree: tree, index: ProjectIndex.empty)
+            for (position, closure) in tree.outline.closures.enumerated() {
+                for index in 0..<max(2, closure.parameters.count) {
+                    let id = ClosureID(position)
+                    if model.closureParameterMayBeReceiver(id, index: index) {
+                        mayBe += 1
+                        continue
+                    }
+                    var visited = VisitedLocals()
+                    let object = model.object(of: .closureParameter(id, index), at: NodeID(closure.node), hops: 0, visited: &visited)
+                    if case .closureParameter = object.root { checked += 1; continue }
+                    XCTAssertTrue(object.path.last == .element || object.path.last == .elementOrSelf,
+                                  "\(source.path): closure \(position), parameter \(index)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 500)
+        XCTAssertGreaterThan(mayBe, 1)
     }
 
     /// The event searches skip by bisection (a branch run that excludes the asking node, the

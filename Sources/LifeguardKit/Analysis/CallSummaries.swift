@@ -1111,7 +1111,8 @@ public struct FileSummaries: Sendable {
         var calls: Range<Int32>
     }
 
-    /// The callee and member names the file's summaries spell, each once.
+    /// The callee and member names the file's summaries spell: each member once, a callee's full
+    /// name now and then twice (see `Extractor.record`).
     var names = NameList()
     public var functions: [Function] = []
     /// The calls of every function, one function's after another.
@@ -1311,6 +1312,15 @@ public struct FileSummaries: Sendable {
             }
         }
 
+        /// Whether the object of a name so bound can be a target or a local of the function: not
+        /// when it is a closure's parameter standing for an element of the call's receiver
+        /// (`children.forEach { $0... }`) or for nothing known (`{ result in ... }`), which is not
+        /// worth building (`FileModel.closureParameterMayBeReceiver`).
+        func mayBeTargetOrLocal(_ binding: Binding?) -> Bool {
+            guard case .closureParameter(let closure, let index)? = binding else { return true }
+            return model.closureParameterMayBeReceiver(closure, index: index)
+        }
+
         /// The target an object is, from inside `function`.
         func target(_ object: ObjectRef, in function: FunctionID) -> CallSummaries.Target? {
             switch object.root {
@@ -1375,6 +1385,7 @@ public struct FileSummaries: Sendable {
                     if declared { add(position, packed: member(token)) }
                     continue
                 case .general(let found):
+                    guard mayBeTargetOrLocal(found) else { continue }
                     binding = found
                 }
                 guard let object = model.trackableObject(argument.expression, binding: binding, at: item.nodeID) else { continue }
@@ -1403,6 +1414,7 @@ public struct FileSummaries: Sendable {
                         case .member(let token):
                             receiverMember = token
                         case .general(let binding):
+                            guard mayBeTargetOrLocal(binding) else { break }
                             receiver = model.trackableObject(range, binding: binding, at: item.nodeID).flatMap { target($0, in: function) }
                         }
                     }
@@ -1420,7 +1432,14 @@ public struct FileSummaries: Sendable {
                       sameLabels(item.arguments, callees.labelledArguments) {
                 callee = labelled
             } else {
-                callee = model.withFullName(of: call) { tables.names.insert(bytes: $0) }
+                // Appended, not interned: a file's full names spelled here are new to it all but
+                // 2% of the time (a repeat of the group's last name is found above), and the merge
+                // interns every name of every file by its bytes again (`CallSummaries.init`), so a
+                // repeat given a second slot comes to the same symbol. Member names, which the
+                // table does look up, hold no `(`: no callee's name is ever one of them.
+                // Spelled straight into the table's room.
+                let tree = model.tree
+                callee = tables.names.appendUnindexed(count: tree.fullNameCount(of: item)) { tree.writeFullName(of: item, to: $0) }
                 if item.arguments.isEmpty {
                     callees.bare = callee
                 } else {

@@ -219,6 +219,24 @@ struct NameSlots: Sendable {
         return slot
     }
 
+    /// Gives a name a new slot without looking for it or making it findable (`slot(of:)` and
+    /// `insert` do not see it): for names the table's owner never looks up and that are nearly
+    /// always new to it, where a second slot for a repeated name is harmless because a later
+    /// table takes every name in again by its bytes. The name is at most `count` bytes, which
+    /// `write` spells straight into the table's room, returning how many it wrote: no scratch
+    /// copy to copy again.
+    mutating func appendUnindexed(count: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) -> Int32 {
+        let slot = Int32(truncatingIfNeeded: ends.count)
+        let start = usedBytes
+        if start + count > bytes.count {
+            // Doubled, as `append` grows it.
+            bytes.append(contentsOf: repeatElement(0, count: max(start + count, 2 * bytes.count, 64) - bytes.count))
+        }
+        let written = bytes.withUnsafeMutableBufferPointer { room in write(room.baseAddress! + start) }
+        ends.append(Int32(truncatingIfNeeded: start + written))
+        return slot
+    }
+
     private mutating func insertOther(_ name: UnsafeBufferPointer<UInt8>) -> Int32 {
         let string = String(decoding: name, as: UTF8.self)
         if let slot = others[string] { return slot }

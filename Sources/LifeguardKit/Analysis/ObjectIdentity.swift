@@ -166,6 +166,8 @@ enum ClosureReceiverRelation {
     static let elementOrSelfCalls: Set<String> = ["map", "flatMap", "compactMap"]
     /// Configuration helpers that pass the receiver itself (`Then`'s `do`/`then`, Kotlin-style `apply`).
     static let selfCalls: Set<String> = ["do", "then", "with", "apply", "also", "configure"]
+    /// `selfCalls`, matched at a call's name token without making its string.
+    static let selfCallNames = TokenNames(selfCalls.sorted())
 }
 
 extension FileModel {
@@ -310,9 +312,12 @@ extension FileModel {
         return name.first?.isLowercase == true
     }
 
+    /// `name` is the text of `token`, which is looked up by its bytes in place (hashing the
+    /// string cost more); the string is used only for a name no enclosing function declares.
     func objectOfName(_ name: String, token: TokenID, at node: NodeID, hops: Int,
                               visited: inout VisitedLocals) -> ObjectRef {
-        object(of: binding(of: name, at: token), at: node, hops: hops, visited: &visited)
+        var scopes: ScopeTable?
+        return object(of: declaredBinding(ofToken: token, scopes: &scopes) ?? .free(name), at: node, hops: hops, visited: &visited)
     }
 
     /// The object a name stands for, given what the name means where it is written (its binding):
@@ -415,8 +420,9 @@ extension FileModel {
         if let before = tree.previousSignificant(before: name), before >= initializer.lowerBound {
             return tree.tokens[before].kind == .period
         }
-        if case .free = binding(ofToken: TokenID(name)) { return true }
-        return false
+        // Asked as "declared?", so a free name is not made into a string for `.free`.
+        var scopes: ScopeTable?
+        return declaredBinding(ofToken: TokenID(name), scopes: &scopes) == nil
     }
 
     /// A name a pattern binds: in `for case let tab as Tab in children`, an element of `children`.
@@ -448,6 +454,17 @@ extension FileModel {
             }
         }
         return nil
+    }
+
+    /// Whether `objectOfClosureParameter` may find the closure's receiver itself for this
+    /// parameter (a configuration helper's `$0`: `view.then { $0.backgroundColor = .red }`).
+    /// Otherwise what it finds is the parameter itself or an element of the receiver: never
+    /// `self`, a property, a parameter or a local by itself, which is all call summaries track.
+    func closureParameterMayBeReceiver(_ closure: ClosureID, index: Int) -> Bool {
+        let item = outline.closures[closure.index]
+        guard index == 0, item.parameters.count <= 1, let callIndex = item.call else { return false }
+        // The relations' names are distinct: a helper's name is no element call's.
+        return ClosureReceiverRelation.selfCallNames.match(outline.calls[callIndex].nameToken, in: tree) != nil
     }
 
     private func objectOfClosureParameter(_ closure: ClosureID, index: Int, hops: Int,

@@ -249,39 +249,49 @@ extension SyntaxTree {
     /// scratch space with no array between: this runs for many calls of every file, and a caller
     /// that interns the name (`NameSlots.insert(bytes:)`) makes no string for one it has seen.
     func withFullName<Result>(of item: Call, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let arguments = outline.arguments[item.arguments]
-        func bytes(ofToken token: Int) -> Range<Int> { tokens[token].nameRange }
-        let nameBytes = bytes(ofToken: item.nameToken)
-        var count = nameBytes.count + 2
-        for argument in arguments {
-            count += (argument.labelToken.map { bytes(ofToken: $0).count } ?? 1) + 1
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fullNameCount(of: item)) { buffer in
+            body(UnsafeBufferPointer(start: buffer.baseAddress!, count: writeFullName(of: item, to: buffer.baseAddress!)))
         }
-        return source.bytes.withUnsafeBufferPointer { source in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-                // Copied a run at a time: `count` bounds what is written.
-                let output = buffer.baseAddress!
+    }
+
+    /// How many bytes a call's full name takes (`writeFullName(of:to:)`).
+    func fullNameCount(of item: Call) -> Int {
+        var count = tokens[item.nameToken].nameRange.count + 2
+        outline.arguments.withUnsafeBufferPointer { arguments in
+            for index in item.arguments {
+                count += (arguments[index].labelToken.map { tokens[$0].nameRange.count } ?? 1) + 1
+            }
+        }
+        return count
+    }
+
+    /// Spells a call's full name at `output`, which has room for `fullNameCount(of:)` bytes;
+    /// returns how many it wrote.
+    func writeFullName(of item: Call, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        source.bytes.withUnsafeBufferPointer { source in
+            outline.arguments.withUnsafeBufferPointer { arguments in
                 var position = 0
-                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    guard let start = bytes.baseAddress else { return }
-                    (output + position).update(from: start, count: bytes.count)
-                    position += bytes.count
+                func copy(_ range: Range<Int>) {
+                    guard let start = source.baseAddress, !range.isEmpty else { return }
+                    (output + position).update(from: start + range.lowerBound, count: range.count)
+                    position += range.count
                 }
                 func put(_ byte: UInt8) {
                     output[position] = byte
                     position += 1
                 }
-                copy(UnsafeBufferPointer(rebasing: source[nameBytes]))
+                copy(tokens[item.nameToken].nameRange)
                 put(UInt8(ascii: "("))
-                for argument in arguments {
-                    if let token = argument.labelToken {
-                        copy(UnsafeBufferPointer(rebasing: source[bytes(ofToken: token)]))
+                for index in item.arguments {
+                    if let token = arguments[index].labelToken {
+                        copy(tokens[token].nameRange)
                     } else {
                         put(UInt8(ascii: "_"))
                     }
                     put(UInt8(ascii: ":"))
                 }
                 put(UInt8(ascii: ")"))
-                return body(UnsafeBufferPointer(start: output, count: position))
+                return position
             }
         }
     }
