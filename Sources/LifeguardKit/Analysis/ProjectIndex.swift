@@ -41,14 +41,15 @@ public final class ProjectIndex: Sendable {
     }
 
     /// A member a type declares somewhere in the run (main declaration or extension).
+    /// The string first, the flags after it: 24 bytes a member, where flags before it padded it to 32.
     public struct MemberFacts: Sendable {
+        /// The key of the type a property's annotation or initializer names, when evident.
+        public var typeName: String?
         public var isProperty: Bool
         /// A stored property (plain or with observers), not a computed one or a method.
         public var isStored: Bool
         public var isWeakOrUnowned: Bool
         public var isLazy: Bool
-        /// The key of the type a property's annotation or initializer names, when evident.
-        public var typeName: String?
         /// A property of function type, such as `var onTap: (() -> Void)?`.
         public var holdsClosure: Bool
         /// `@IBOutlet`: weak, but kept alive by the view hierarchy `self` owns.
@@ -313,8 +314,8 @@ public final class ProjectIndex: Sendable {
                                     names: NameTable) -> MemberFacts {
         let writtenType = entries[index].writtenType
         let resolved = writtenType.map { names.resolve($0, from: scope) }
-        return MemberFacts(isProperty: entries[index].isProperty, isStored: entries[index].isStored,
-                           isWeakOrUnowned: entries[index].isWeakOrUnowned, isLazy: entries[index].isLazy, typeName: resolved?.key,
+        return MemberFacts(typeName: resolved?.key, isProperty: entries[index].isProperty, isStored: entries[index].isStored,
+                           isWeakOrUnowned: entries[index].isWeakOrUnowned, isLazy: entries[index].isLazy,
                            holdsClosure: entries[index].annotatedAsFunction || resolved?.isFunctionAlias == true,
                            isOutlet: entries[index].isOutlet,
                            holdsSharedInstance: entries[index].isStaticInstance && (resolved?.key == scope || writtenType == "Self"))
