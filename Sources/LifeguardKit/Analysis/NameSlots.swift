@@ -29,15 +29,20 @@ struct NameSlots: Sendable {
 
     /// A table sized for about `capacity` names, so filling it rehashes nothing.
     init(capacity: Int) {
+        // Sixteen bytes a name: calls' full names (`configure(with:)`) and qualified type keys run
+        // longer than eight, and a buffer sized for eight was copied as it grew.
+        self.init(capacity: capacity, bytes: capacity * 16)
+    }
+
+    /// A table sized for about `capacity` names of about `byteCount` bytes in all.
+    init(capacity: Int, bytes byteCount: Int) {
         // An empty file's table allocates nothing until a name comes.
         guard capacity > 0 else { return }
         var size = 16
         while size < capacity * 2 { size *= 2 }
         buckets = [UInt64](filledWith: 0, count: size)
         ends.reserveCapacity(capacity)
-        // Sixteen bytes a name: calls' full names (`configure(with:)`) and qualified type keys run
-        // longer than eight, and a buffer sized for eight was copied as it grew.
-        bytes = [UInt8](filledWith: 0, count: capacity * 16)
+        bytes = [UInt8](filledWith: 0, count: byteCount)
     }
 
     var count: Int { ends.count }
