@@ -1271,6 +1271,10 @@ public struct FileSummaries: Sendable {
             var result = FileSummaries()
             result.functions = summaries
             result.names = tables.names.list
+            // The facts keep the calls for the run, and room for an argument a call is about five
+            // times what calls hand on (393,000 against 71,000 on the tuning set, 5 MB).
+            tables.calls.arguments = tables.calls.arguments.withoutSpareRoom()
+            tables.calls.localArguments = tables.calls.localArguments.withoutSpareRoom()
             result.calls = tables.calls
             return result
         }

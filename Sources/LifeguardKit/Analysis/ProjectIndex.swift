@@ -41,14 +41,15 @@ public final class ProjectIndex: Sendable {
     }
 
     /// A member a type declares somewhere in the run (main declaration or extension).
+    /// The string first, the flags after it: 24 bytes a member, where flags before it padded it to 32.
     public struct MemberFacts: Sendable {
+        /// The key of the type a property's annotation or initializer names, when evident.
+        public var typeName: String?
         public var isProperty: Bool
         /// A stored property (plain or with observers), not a computed one or a method.
         public var isStored: Bool
         public var isWeakOrUnowned: Bool
         public var isLazy: Bool
-        /// The key of the type a property's annotation or initializer names, when evident.
-        public var typeName: String?
         /// A property of function type, such as `var onTap: (() -> Void)?`.
         public var holdsClosure: Bool
         /// `@IBOutlet`: weak, but kept alive by the view hierarchy `self` owns.
@@ -313,8 +314,8 @@ public final class ProjectIndex: Sendable {
                                     names: NameTable) -> MemberFacts {
         let writtenType = entries[index].writtenType
         let resolved = writtenType.map { names.resolve($0, from: scope) }
-        return MemberFacts(isProperty: entries[index].isProperty, isStored: entries[index].isStored,
-                           isWeakOrUnowned: entries[index].isWeakOrUnowned, isLazy: entries[index].isLazy, typeName: resolved?.key,
+        return MemberFacts(typeName: resolved?.key, isProperty: entries[index].isProperty, isStored: entries[index].isStored,
+                           isWeakOrUnowned: entries[index].isWeakOrUnowned, isLazy: entries[index].isLazy,
                            holdsClosure: entries[index].annotatedAsFunction || resolved?.isFunctionAlias == true,
                            isOutlet: entries[index].isOutlet,
                            holdsSharedInstance: entries[index].isStaticInstance && (resolved?.key == scope || writtenType == "Self"))
@@ -609,7 +610,17 @@ struct MemberTable: Sendable {
     /// `typeIDs[file][type]`.
     init(files: [ProjectIndexFacts], typeIDs: [[Int32]], facts: [[ProjectIndex.MemberFacts]]) {
         let count = facts.reduce(0) { $0 + $1.count }
-        var names = NameSlots(capacity: count)
+        // Sized for a name per two members, and for the bytes of every member's name: on the
+        // tuning set over 65,000 of some 150,000 names are distinct, many of them methods' full
+        // names (`tableView(_:cellForRowAt:)`), and room for sixteen bytes a name was copied as
+        // it grew, to 5 MB; buckets for every member took 4 MB.
+        var nameBytes = 0
+        for file in files.indices {
+            files[file].members.withUnsafeBufferPointer { members in
+                for index in members.indices { nameBytes += members[index].name.utf8.count }
+            }
+        }
+        var names = NameSlots(capacity: count / 2, bytes: nameBytes)
         var positions = IntegerTable(capacity: count)
         // The member that counts for each key so far, by the index `positions` gives the key: a
         // later property of the same file moves it, which a table that keeps its first value cannot.

@@ -45,17 +45,18 @@ public struct ProjectIndexFacts: Sendable {
         var target: ProjectIndex.AliasTarget
     }
 
-    /// A property or method declared directly in a type.
+    /// A property or method declared directly in a type. The strings first, the type's position
+    /// and the flags after them: 48 bytes an entry, where the position before the name padded it to 56.
     struct MemberEntry: Sendable {
-        var type: Int32
         var name: String
+        /// The type name the annotation or initializer names, as written.
+        var writtenType: String?
+        var type: Int32
         var isProperty: Bool
         var isStored: Bool
         var isWeakOrUnowned: Bool
         var isLazy: Bool
         var isOutlet: Bool
-        /// The type name the annotation or initializer names, as written.
-        var writtenType: String?
         /// The annotation is a function type.
         var annotatedAsFunction: Bool
         /// `static let shared = Self()`: a `static`/`class` constant created with its type's own
@@ -208,11 +209,10 @@ public struct ProjectIndexFacts: Sendable {
             }
             let modifiers = variables[index].modifiers
             members.append(MemberEntry(
-                type: Int32(typeIndex), name: tree.text(ofToken: variables[index].nameToken), isProperty: true,
+                name: tree.text(ofToken: variables[index].nameToken), writtenType: named, type: Int32(typeIndex), isProperty: true,
                 isStored: variables[index].storage != .computed,
                 isWeakOrUnowned: modifiers.contains(.weak) || modifiers.contains(.unowned),
                 isLazy: modifiers.contains(.lazy), isOutlet: variables[index].attributes.contains("IBOutlet"),
-                writtenType: named,
                 annotatedAsFunction: annotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
                 isStaticInstance: variables[index].isLet && modifiers.contains(.static) && initializer != nil
                     && initializer.flatMap { TypeNames.initialized(tree, $0) } != nil))
@@ -222,8 +222,8 @@ public struct ProjectIndexFacts: Sendable {
             let node = outline.nodes[functions[index].node]
             guard node.parent >= 0, outline.nodes[node.parent].kind == .type else { continue }
             members.append(MemberEntry(
-                type: Int32(outline.nodes[node.parent].detail), name: functions[index].name, isProperty: false, isStored: false,
-                isWeakOrUnowned: false, isLazy: false, isOutlet: false, writtenType: nil, annotatedAsFunction: false))
+                name: functions[index].name, writtenType: nil, type: Int32(outline.nodes[node.parent].detail), isProperty: false,
+                isStored: false, isWeakOrUnowned: false, isLazy: false, isOutlet: false, annotatedAsFunction: false))
         }
     }
 

@@ -13,3 +13,16 @@ extension Array {
         append(contentsOf: repeatElement(value, count: count))
     }
 }
+
+extension Array {
+    /// The elements in a buffer of their own size, when this one has much room to spare (half or
+    /// more): for an array reserved for the most it could hold that is then kept for the run.
+    func withoutSpareRoom() -> [Element] {
+        guard capacity >= 2 * count + 8 else { return self }
+        guard !isEmpty else { return [] }
+        var copy: [Element] = []
+        copy.reserveCapacity(count)
+        copy.append(contentsOf: self)
+        return copy
+    }
+}
