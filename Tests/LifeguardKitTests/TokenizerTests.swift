@@ -73,6 +73,55 @@ final class TokenizerTests: XCTestCase {
             byWord: { CharacterClasses.asciiIdentifierBodyEnd($0, from: $1, to: $2) })
     }
 
+    /// The eight-bytes-at-a-time pass over indentation stops at the first byte that is neither a
+    /// space nor a tab.
+    func testWordAtATimeBlankRunMatchesTheByteTest() {
+        let text = Array("    \t  \t\u{0B}\u{0C} x".utf8) + [0x00, 0xA0, 0xA0, 0x89, 0xFF, 0x1A, 0x60, 0x29]
+        assertWordScanMatchesByteScan(
+            filler: text, stops: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") },
+            randomByte: { Int.random(in: 0..<4, using: &$0) != 0 ? [0x20, 0x09].randomElement(using: &$0)! : UInt8.random(in: 0...255, using: &$0) },
+            byWord: { CharacterClasses.blankRunEnd($0, from: $1, to: $2) })
+    }
+
+    /// The letters-and-underscore word test flags exactly the bytes that are neither.
+    func testWordAtATimeNameScanMatchesTheByteTest() {
+        let name = Array("abcXYZ_q@[`{".utf8) + [0x7F, 0x5F]
+        assertWordScanMatchesByteScan(
+            filler: name, stops: { !(CharacterClasses.isIdentifierHead($0)) },
+            randomByte: { Bool.random(using: &$0) ? name.randomElement(using: &$0)! : UInt8.random(in: 0...255, using: &$0) },
+            byWord: { CharacterClasses.firstStop($0, from: $1, to: $2, stopsIn: CharacterClasses.nameStops,
+                                                 isStop: { !CharacterClasses.isIdentifierHead($0) }) })
+    }
+
+    /// A name is a keyword exactly when it spells one, whatever its length, whatever follows it
+    /// and wherever it ends (within sixteen bytes of the file's end or not): the lexer compares
+    /// the words its name scan loaded where sixteen bytes are there, and reads again where not.
+    func testKeywordsAreFoundAtEveryLengthAndPlace() {
+        let keywords = Dictionary(uniqueKeysWithValues: Keyword.allCases.filter { $0 != .none }.map { ($0.text, $0) })
+        var words = Array(keywords.keys)
+        for keyword in keywords.keys {
+            words += [keyword + "x", keyword + "_", keyword + "9", keyword + "$", String(keyword.dropLast()),
+                      keyword.prefix(1).uppercased() + keyword.dropFirst(), "_" + keyword]
+        }
+        words += (1...40).map { String(repeating: "a", count: $0) }
+        words += (1...40).map { "i" + String(repeating: "n", count: $0) }
+        for word in words {
+            for after in ["", " ", "(", ".x", "é", "\u{2260}", "\n", " = 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8"] {
+                for before in ["", "x = ", "x.", "x. "] {
+                    let source = before + word + after
+                    let tokens = Tokenizer.tokenize(Array(source.utf8)).filter { !$0.isTrivia }
+                    let name = tokens[before.isEmpty ? 0 : 2]
+                    let text = String(decoding: Array(source.utf8)[name.range], as: UTF8.self)
+                    let spelled = after == "é" ? nil : keywords[word]
+                    let expected = before == "x." ? nil : spelled
+                    XCTAssertEqual(name.kind, expected == nil ? .identifier : .keyword, "\(source)")
+                    XCTAssertEqual(name.keyword, expected ?? .none, "\(source)")
+                    XCTAssertEqual(text, after == "é" ? word + "é" : word, "\(source)")
+                }
+            }
+        }
+    }
+
     /// The eight-bytes-at-a-time search for a line's end finds the first line feed or carriage
     /// return.
     func testWordAtATimeLineEndMatchesTheByteTest() {

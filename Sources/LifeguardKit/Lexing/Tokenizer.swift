@@ -118,6 +118,8 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         self.count = buffer.count
         self.tokens = output
         self.capacity = capacity
+        // Most files open with a comment block: room for it saves the first few regrowths.
+        if !Trivia.keepsTrivia { droppedComments.reserveCapacity(16) }
     }
 
     /// One byte of the input, which must exist.
@@ -172,6 +174,19 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         tokenCount += 1
     }
 
+    /// `emit` for a significant token of at least one byte: a name, which is most tokens.
+    @inline(__always)
+    mutating func emitSignificant(_ kind: TokenKind, from start: Int, keyword: Keyword = .none) {
+        guard tokenCount < capacity else {
+            overflowed = true
+            return
+        }
+        (tokens + tokenCount).initialize(to: Token(kind: kind, keyword: keyword, flags: pending, range: start..<position))
+        pending = .joinedToPrevious
+        lastSignificant = tokenCount
+        tokenCount += 1
+    }
+
     /// Flags a string's opening token; one that did not fit (`overflowed`) was never written.
     mutating func markUnterminated(_ token: Int) {
         if token < tokenCount { tokens[token].flags.insert(.unterminated) }
@@ -219,6 +234,21 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     /// One token of code. Inlined into the loop: it runs once per token.
     @inline(__always)
     mutating func lexCode() {
+        // A single space between tokens is passed over here, not given a turn of the loop and
+        // the dispatch of its own (a quarter of the turns). Without trivia it writes nothing, and
+        // a run of blanks may take two turns; with trivia it is a token only when no other blank
+        // follows it (the whitespace case below takes a run).
+        if at(position) == UInt8(ascii: " ") {
+            if !Trivia.keepsTrivia {
+                position += 1
+                pending = pending.subtracting(.joinedToPrevious)
+                guard position < count else { return }
+            } else if !CharacterClasses.isBlank(byte(position + 1)) {
+                position += 1
+                emit(.whitespace, from: position - 1)
+                guard position < count else { return }
+            }
+        }
         let start = position
         let current = at(position)
         switch current {
@@ -245,7 +275,9 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             // Most line breaks are followed by indentation: lexed here, not by another turn of
             // the loop. A line break leaves the lexer in code (it ends single-line strings).
             let indentation = position
-            var index = position
+            // Spaces and tabs a word at a time, then any other blanks byte by byte.
+            var index = CharacterClasses.blankRunEnd(buffer.baseAddress!, from: position, to: count)
+            work.countReads(min(index + 8, count) - position)
             while index < count {
                 let next = at(index)
                 guard next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == 0x0B || next == 0x0C
@@ -272,23 +304,11 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         case UInt8(ascii: "#"):
             lexPound()
         case UInt8(ascii: "@"):
-            if CharacterClasses.isIdentifierHead(byte(position + 1)) || byte(position + 1) >= 0x80 {
-                position += 1
-                if scanIdentifierBody(allowHeadOnly: true) {
-                    emit(.attribute, from: start)
-                    return
-                }
-                position = start + 1
-            } else {
-                position += 1
-            }
-            emit(.unknown, from: start)
+            lexAttribute()
         case UInt8(ascii: "`"):
             lexBacktickIdentifier()
         case UInt8(ascii: "$"):
-            position += 1
-            while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
-            emit(.identifier, from: start)
+            lexDollarIdentifier()
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             lexNumber()
         case UInt8(ascii: "."):
@@ -302,34 +322,37 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             }
         case UInt8(ascii: "("):
             position += 1
-            if case .interpolation(let depth, let multiline)? = stack.last {
-                stack[stack.count - 1] = .interpolation(depth: depth + 1, inMultilineString: multiline)
-            }
-            emit(.leftParen, from: start)
+            // Parentheses are counted only inside an interpolation, out of line: the loop stays small.
+            if !stack.isEmpty { _ = countParenthesis(opening: true) }
+            emitSignificant(.leftParen, from: start)
         case UInt8(ascii: ")"):
             position += 1
-            if case .interpolation(let depth, let multiline)? = stack.last {
-                if depth == 0 {
-                    stack.removeLast()
-                    emit(.interpolationEnd, from: start)
-                    return
-                }
-                stack[stack.count - 1] = .interpolation(depth: depth - 1, inMultilineString: multiline)
+            if !stack.isEmpty, countParenthesis(opening: false) {
+                emitSignificant(.interpolationEnd, from: start)
+                return
             }
-            emit(.rightParen, from: start)
-        case UInt8(ascii: "{"): position += 1; emit(.leftBrace, from: start)
-        case UInt8(ascii: "}"): position += 1; emit(.rightBrace, from: start)
-        case UInt8(ascii: "["): position += 1; emit(.leftBracket, from: start)
-        case UInt8(ascii: "]"): position += 1; emit(.rightBracket, from: start)
-        case UInt8(ascii: ","): position += 1; emit(.comma, from: start)
-        case UInt8(ascii: ":"): position += 1; emit(.colon, from: start)
-        case UInt8(ascii: ";"): position += 1; emit(.semicolon, from: start)
-        case UInt8(ascii: "\\"): position += 1; emit(.backslash, from: start)
+            emitSignificant(.rightParen, from: start)
+        case UInt8(ascii: "{"): position += 1; emitSignificant(.leftBrace, from: start)
+        case UInt8(ascii: "}"): position += 1; emitSignificant(.rightBrace, from: start)
+        case UInt8(ascii: "["): position += 1; emitSignificant(.leftBracket, from: start)
+        case UInt8(ascii: "]"): position += 1; emitSignificant(.rightBracket, from: start)
+        case UInt8(ascii: ","): position += 1; emitSignificant(.comma, from: start)
+        case UInt8(ascii: ":"): position += 1; emitSignificant(.colon, from: start)
+        case UInt8(ascii: ";"): position += 1; emitSignificant(.semicolon, from: start)
+        case UInt8(ascii: "\\"): position += 1; emitSignificant(.backslash, from: start)
         default:
             if CharacterClasses.isIdentifierHead(current) {
                 lexIdentifier()
             } else if CharacterClasses.isOperatorASCII(current) {
-                lexOperator()
+                // Most operators are one byte (`=`, `!`, `?`) before a byte no operator continues
+                // with; `lexOperator` takes the rest. (A `/` never gets here.)
+                let next = byte(position + 1)
+                if next < 0x80, !CharacterClasses.isOperatorASCII(next) {
+                    position += 1
+                    emitSignificant(current == UInt8(ascii: "=") ? .equal : .operator, from: start)
+                } else {
+                    lexOperator()
+                }
             } else if current >= 0x80 {
                 lexNonASCII()
             } else {
@@ -337,6 +360,47 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                 emit(.unknown, from: start)
             }
         }
+    }
+
+    /// Counts a parenthesis in the interpolation the lexer is in, if it is in one; whether a `)`
+    /// closed the interpolation (and left it).
+    @inline(never)
+    mutating func countParenthesis(opening: Bool) -> Bool {
+        guard case .interpolation(let depth, let multiline)? = stack.last else { return false }
+        if opening {
+            stack[stack.count - 1] = .interpolation(depth: depth + 1, inMultilineString: multiline)
+            return false
+        }
+        if depth == 0 {
+            stack.removeLast()
+            return true
+        }
+        stack[stack.count - 1] = .interpolation(depth: depth - 1, inMultilineString: multiline)
+        return false
+    }
+
+    @inline(never)
+    mutating func lexAttribute() {
+        let start = position
+        if CharacterClasses.isIdentifierHead(byte(position + 1)) || byte(position + 1) >= 0x80 {
+            position += 1
+            if scanIdentifierBody(allowHeadOnly: true) {
+                emit(.attribute, from: start)
+                return
+            }
+            position = start + 1
+        } else {
+            position += 1
+        }
+        emit(.unknown, from: start)
+    }
+
+    @inline(never)
+    mutating func lexDollarIdentifier() {
+        let start = position
+        position += 1
+        while position < count, CharacterClasses.isIdentifierBody(at(position)) { position += 1 }
+        emit(.identifier, from: start)
     }
 
     /// A single-line string cannot span lines, and neither can its interpolations: a line break
@@ -383,26 +447,79 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     @inline(__always)
     mutating func lexIdentifier() {
         let start = position
-        // The ASCII run, by table, inline: identifiers are a third of the tokens and most of the
-        // bytes. Anything from 0x80 up continues in `scanIdentifierBody`.
-        let index = CharacterClasses.asciiIdentifierBodyEnd(buffer.baseAddress!, from: position + 1, to: count)
+        // The ASCII run is known up to `known`; from there the scan below finds its end.
+        var known = start + 1
+        // Most names are letters and `_` and end within their first sixteen bytes: the words the
+        // scan tests are the words a keyword is compared with, so a keyword costs no second
+        // read. The scan starts at the head, which is a body byte too.
+        if start + 16 <= count {
+            let raw = UnsafeRawPointer(buffer.baseAddress! + start)
+            let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            var stops = CharacterClasses.nameStops(low)
+            var high: UInt64 = 0
+            var length = 0
+            if stops == 0 {
+                high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                stops = CharacterClasses.nameStops(high)
+                length = 8
+            }
+            if stops == 0 {
+                work.countReads(16)
+                known = start + 16
+            } else {
+                length += stops.trailingZeroBitCount >> 3
+                let end = start + length
+                work.countReads(length + 8)
+                known = end
+                // A digit, `$` or a byte from 0x80 up continues the name: the general path decides.
+                let next = at(end)
+                if next < 0x80, !CharacterClasses.isIdentifierBody(next) {
+                    position = end
+                    // Every keyword starts with a lowercase letter: type names skip the lookup.
+                    if length >= 2, low & 0xFF >= UInt64(UInt8(ascii: "a")) {
+                        let keyword = length < 8
+                            ? KeywordTable.lookup(low: low & KeywordTable.mask(length), high: 0, length: length, slots: keywords)
+                            : KeywordTable.lookup(low: low, high: high & KeywordTable.mask(length - 8), length: length,
+                                                  slots: keywords)
+                        if keyword != .none, !afterPeriod {
+                            emitSignificant(.keyword, from: start, keyword: keyword)
+                            return
+                        }
+                    }
+                    emitSignificant(.identifier, from: start)
+                    return
+                }
+            }
+        }
+        lexIdentifier(from: start, known: known)
+    }
+
+    /// The rest of a name from `start` whose bytes up to `known` are ASCII body bytes: any
+    /// length, digits, `$`, bytes from 0x80 up, the end of the file.
+    @inline(never)
+    mutating func lexIdentifier(from start: Int, known: Int) {
+        // The ASCII run, then anything from 0x80 up in `scanIdentifierBody`.
+        let index = CharacterClasses.asciiIdentifierBodyEnd(buffer.baseAddress!, from: known, to: count)
         // The bytes tested: the name's, and at most a word past it.
-        work.countReads(min(index + 8, count) - position)
+        work.countReads(min(index + 8, count) - known)
         position = index
         if index < count, at(index) >= 0x80 { _ = scanIdentifierBody(allowHeadOnly: true) }
         let length = position - start
-        // After `.` every word is a member name (`.init`, `.default`), never a keyword.
-        let afterPeriod = lastSignificant >= 0 && tokens[lastSignificant].kind == .period && !lastWasTrivia
-        // Every keyword starts with a lowercase letter: type names skip the lookup.
-        if !afterPeriod, length >= 2, length <= 15, buffer[start] >= UInt8(ascii: "a") {
+        if length >= 2, length <= 15, buffer[start] >= UInt8(ascii: "a") {
             work.countRead()
             let keyword = KeywordTable.lookup(buffer, start: start, length: length, slots: keywords)
-            if keyword != .none {
+            if keyword != .none, !afterPeriod {
                 emit(.keyword, from: start, keyword: keyword)
                 return
             }
         }
         emit(.identifier, from: start)
+    }
+
+    /// Whether the last token is a `.` with no trivia after it: after it every word is a member
+    /// name (`.init`, `.default`), never a keyword.
+    var afterPeriod: Bool {
+        !lastWasTrivia && lastSignificant >= 0 && tokens[lastSignificant].kind == .period
     }
 
     /// Consumes identifier characters (ASCII and Unicode); returns whether any were consumed or
@@ -875,6 +992,17 @@ enum KeywordTable {
             offset += 1
         }
         return (low, high)
+    }
+
+    /// A mask of the low `length` bytes of a word (`length` from 0 to 7).
+    @inline(__always)
+    static func mask(_ length: Int) -> UInt64 { (1 &<< UInt64(truncatingIfNeeded: 8 * length)) &- 1 }
+
+    /// The keyword of `length` bytes (2 to 15) packed as `pack` packs them, or `.none`.
+    @inline(__always)
+    static func lookup(low: UInt64, high: UInt64, length: Int, slots: UnsafeBufferPointer<Slot>) -> Keyword {
+        let slot = slots[index(low: low, length: length)]
+        return slot.length == length && slot.low == low && slot.high == high ? slot.keyword : .none
     }
 
     /// The keyword spelled by `length` bytes at `start`, or `.none`. `slots` is `KeywordTable.slots`,
