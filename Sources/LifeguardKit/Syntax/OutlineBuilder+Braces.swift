@@ -221,7 +221,7 @@ extension OutlineBuilder {
         outline.functions.append(FunctionDeclaration(
             node: node, kind: .accessor, accessorKind: .get, name: "get", fullName: "get",
             nameToken: raw(open), keywordToken: raw(open), declarationStart: raw(open), modifiers: [],
-            attributes: [], parameters: outline.parameters.count..<outline.parameters.count, returnType: nil,
+            attributes: 0..<0, parameters: outline.parameters.count..<outline.parameters.count, returnType: nil,
             body: Block(open: raw(open), close: bodyClose(open)), property: property, isImplicitGetter: true))
         push(.functionBody, open: open, node: node, detail: functionIndex)
         position = open + 1

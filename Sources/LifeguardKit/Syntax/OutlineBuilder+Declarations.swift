@@ -502,7 +502,7 @@ extension OutlineBuilder {
     /// Declares the variables of one pattern (`x`, `(a, b)`) with its annotation, and opens the
     /// declaration scope whose `=`, `{` or `,` comes next.
     func declareBindingPattern(at patternStart: Int, keyword: Int, start: Int, isLet: Bool,
-                                        modifiers: Modifiers, attributes: [String]) {
+                                        modifiers: Modifiers, attributes: Range<Int>) {
         // One name (`let x`) is the common case: only a tuple pattern needs the array.
         var single = -1
         var names: [Int] = []
@@ -572,7 +572,7 @@ extension OutlineBuilder {
         outline.variables.append(VariableDeclaration(
             node: node, nameToken: raw(nameToken), keywordToken: raw(keyword),
             declarationStart: raw(keyword), isLet: isLet, isConditionalBinding: true, modifiers: [],
-            attributes: [], typeAnnotation: annotation, initializer: nil, accessors: nil, storage: .stored))
+            attributes: 0..<0, typeAnnotation: annotation, initializer: nil, accessors: nil, storage: .stored))
         if kind(next) == .equal {
             push(.bindingInitializer, open: keyword, node: node, detail: variableIndex, contentStart: next + 1)
             position = next + 1

@@ -145,7 +145,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
         var start = -1
         var end = -2
         var modifiers: Modifiers = []
-        var attributes: [String] = []
+        /// Where the run's attribute names begin in `outline.attributeNames`: they are its last
+        /// ones, written there straight away and dropped if no declaration takes them.
+        var attributeStart = 0
     }
 
     // MARK: - Token helpers
