@@ -44,6 +44,17 @@ final class OutlineTests: XCTestCase {
         }
     }
 
+    /// A closure's parameter names go straight into the outline's shared array while its
+    /// signature is read: a brace whose names turn out to be no signature (`{ f(a, b) }`) takes
+    /// them back, and the next closure's names start clean.
+    func testClosuresWithoutASignatureLeaveNoParameterNames() {
+        let text = "run { f(a, b) }\nrun { x, y in f(x) }\nrun { (p: Int, q) in p }\nrun { [weak self] g(h, i) }"
+        for tree in [outline(text), SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: text))] {
+            XCTAssertEqual(tree.outline.closures.map { tree.parameterNames(of: $0) }, [[], ["x", "y"], ["p", "q"], []])
+            XCTAssertEqual(tree.outline.closureParameters.count, 4)
+        }
+    }
+
     /// The positions of a sorted list inside a range: both ends found by search, an empty slice
     /// when none falls inside.
     /// Names are matched as Swift compares them: backticks aside, by bytes when every name is

@@ -45,6 +45,9 @@ extension OutlineBuilder {
         notePending(start, through: hasArguments ? match(end + 1) : end)
         // The name without its `@`, read straight from the bytes.
         let range = tok(start).range
+        // Room for a file's first few at once: grown from empty, the array was reallocated at its
+        // 1st, 2nd, 3rd and 5th name.
+        if outline.attributeNames.capacity == 0 { outline.attributeNames.reserveCapacity(8) }
         outline.attributeNames.append(String(
             decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<range.upperBound]), as: UTF8.self))
         // Arguments are code (`@Validated({ $0.isEmpty })`): read them, but never as a call.
@@ -171,7 +174,10 @@ extension OutlineBuilder {
             if keyword == .import {
                 var module = position + 1
                 if kind(module) == .keyword || word(module) == .actor { module += 1 }
-                if kind(module) == .identifier { outline.imports.append(text(module)) }
+                if kind(module) == .identifier {
+                    if outline.imports.capacity == 0 { outline.imports.reserveCapacity(8) }
+                    outline.imports.append(text(module))
+                }
             }
             position += 1
             while position < count, !tok(position).flags.contains(.startsLine), kind(position) != .semicolon,

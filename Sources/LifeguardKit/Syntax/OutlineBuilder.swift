@@ -78,7 +78,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
         outline.functions.reserveCapacity(count / 64)
         outline.parameters.reserveCapacity(count / 64)
         outline.closures.reserveCapacity(count / 96)
+        outline.closureParameters.reserveCapacity(count / 96)
         callProgress.reserveCapacity(count / 12)
+        parameterLabels.reserveCapacity(count / 64)
         // Nesting seldom goes deeper: the stack is grown at most once in most files, not five times.
         scopes.reserveCapacity(32)
     }
