@@ -194,13 +194,14 @@ extension OutlineBuilder {
     /// The source text of significant positions `start..<end`, with whatever separates two tokens
     /// (spaces, line breaks, comments) written as one space.
     func spelling(from start: Int, to end: Int) -> String {
-        var bytes: [UInt8] = []
+        // In the builder's buffer, reused: an array of its own per extension was grown and freed.
+        spelling.removeAll(keepingCapacity: true)
         for position in start..<end {
             let token = tok(position)
-            if position > start, !token.flags.contains(.joinedToPrevious) { bytes.append(UInt8(ascii: " ")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[token.nameRange]))
+            if position > start, !token.flags.contains(.joinedToPrevious) { spelling.append(UInt8(ascii: " ")) }
+            spelling.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[token.nameRange]))
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: spelling, as: UTF8.self)
     }
 
     /// Reads `A, B<C>, @unchecked Sendable, P & Q` up to `where` or `{`.

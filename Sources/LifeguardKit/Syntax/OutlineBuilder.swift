@@ -53,7 +53,11 @@ final class OutlineBuilder<Counter: ReadCounter> {
             significantTokens.withUnsafeBufferPointer { gathered in
                 let builder = OutlineBuilder(buffer: buffer, tokens: gathered, significant: significant, work: work)
                 builder.run()
-                return builder.outline
+                // Moved out, not copied: a copy retained each of the outline's arrays for the
+                // builder's teardown to release again.
+                var outline = Outline()
+                swap(&outline, &builder.outline)
+                return outline
             }
         }
     }
