@@ -29,7 +29,7 @@ public struct StrongDelegateRule: Rule {
               // `override var delegate: X? { didSet { ... } }` observes the superclass's (weak) storage.
               !variable.modifiers.contains(.override),
               // An outlet's object comes from a nib or storyboard the run cannot read.
-              !variable.attributes.contains("IBOutlet"),
+              !outline.attributeNames[variable.attributes].contains("IBOutlet"),
               let annotation = variable.typeAnnotation, !TypeNames.isFunctionType(tree, annotation)
         else { return false }
         switch outline.types[outline.nodes[node.parent].detail].kind {
@@ -326,7 +326,7 @@ public struct StrongDelegateRule: Rule {
         guard !variable.isLet, tree.tokens[variable.keywordToken].isKeyword(.var), !variable.modifiers.contains(.lazy),
               !variable.modifiers.contains(.override),
               !mayBeGivenNewObject(variable, context: context),
-              variable.attributes.allSatisfy(Self.attributesAllowedWithWeak.contains),
+              context.outline.attributeNames[variable.attributes].allSatisfy(Self.attributesAllowedWithWeak.contains),
               let annotation = variable.typeAnnotation, let last = tree.significantTokens(in: annotation).last,
               tree.token(last, is: "?") || tree.token(last, is: "!"),
               !tree.significantTokens(in: annotation).contains(where: { tree.token($0, is: "&") }),

@@ -20,6 +20,41 @@ final class OutlineTests: XCTestCase {
         }
     }
 
+    /// Attribute names are kept in one array the declarations hold ranges into: a run of
+    /// attributes no declaration takes (`@escaping` in a parameter, `@MainActor in` a closure)
+    /// is dropped, and never reaches the next declaration.
+    func testDeclarationsTakeOnlyTheirOwnAttributes() {
+        let text = """
+            @objc @MainActor final class A {
+                @IBOutlet weak var view: UIView!
+                @objc func run(_ body: @escaping () -> Void) { let f = { @MainActor in 1 }; var g = 2 }
+                @available(iOS 13, *) var (x, y) = (1, 2), z = 3
+                func plain() {}
+            }
+            @discardableResult func last() -> Int { 0 }
+            """
+        for tree in [outline(text), SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: text))] {
+            let names = tree.outline.attributeNames
+            XCTAssertEqual(tree.outline.types.map { Array(names[$0.attributes]) }, [["objc", "MainActor"]])
+            XCTAssertEqual(tree.outline.functions.map { Array(names[$0.attributes]) },
+                           [["objc"], [], ["discardableResult"]])
+            XCTAssertEqual(tree.outline.variables.map { Array(names[$0.attributes]) },
+                           [["IBOutlet"], [], [], ["available"], ["available"], ["available"]])
+            XCTAssertFalse(names.contains("escaping"), "\(names)")
+        }
+    }
+
+    /// A closure's parameter names go straight into the outline's shared array while its
+    /// signature is read: a brace whose names turn out to be no signature (`{ f(a, b) }`) takes
+    /// them back, and the next closure's names start clean.
+    func testClosuresWithoutASignatureLeaveNoParameterNames() {
+        let text = "run { f(a, b) }\nrun { x, y in f(x) }\nrun { (p: Int, q) in p }\nrun { [weak self] g(h, i) }"
+        for tree in [outline(text), SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: text))] {
+            XCTAssertEqual(tree.outline.closures.map { tree.parameterNames(of: $0) }, [[], ["x", "y"], ["p", "q"], []])
+            XCTAssertEqual(tree.outline.closureParameters.count, 4)
+        }
+    }
+
     /// The positions of a sorted list inside a range: both ends found by search, an empty slice
     /// when none falls inside.
     /// Names are matched as Swift compares them: backticks aside, by bytes when every name is

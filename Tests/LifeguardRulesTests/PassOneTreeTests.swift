@@ -144,7 +144,7 @@ final class PassOneTreeTests: XCTestCase {
         }
         lines += outline.arguments.map { "argument \(tree.label(of: $0) ?? "_") \(tokens($0.expression))" }
         lines += outline.assignments.map { "assignment \(tokens($0.lhs)) = \(tokens($0.rhs)) at \(token($0.equalToken))" }
-        lines += outline.functions.map { "function \($0.fullName) \($0.attributes)" }
+        lines += outline.functions.map { "function \($0.fullName) \(Array(outline.attributeNames[$0.attributes]))" }
         lines += outline.types.map { "type \($0.kind) \($0.name) \($0.inheritedTypes.map(\.name))" }
         lines += outline.variables.map { "variable \(tree.name(of: $0)) at \(token($0.nameToken))" }
         return lines

@@ -110,7 +110,7 @@ public struct ProjectIndexFacts: Sendable {
             var classBound = false
             if type.kind == .protocol {
                 classBound = type.inheritedTypes.contains { $0.name == "AnyObject" || $0.name == "class" }
-                    || type.attributes.contains("objc")
+                    || outline.attributeNames[type.attributes].contains("objc")
                     || (type.whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
             }
             types.append(TypeEntry(
@@ -212,7 +212,7 @@ public struct ProjectIndexFacts: Sendable {
                 name: tree.text(ofToken: variables[index].nameToken), writtenType: named, type: Int32(typeIndex), isProperty: true,
                 isStored: variables[index].storage != .computed,
                 isWeakOrUnowned: modifiers.contains(.weak) || modifiers.contains(.unowned),
-                isLazy: modifiers.contains(.lazy), isOutlet: variables[index].attributes.contains("IBOutlet"),
+                isLazy: modifiers.contains(.lazy), isOutlet: outline.attributeNames[variables[index].attributes].contains("IBOutlet"),
                 annotatedAsFunction: annotation.map { TypeNames.isFunctionType(tree, $0) } ?? false,
                 isStaticInstance: variables[index].isLet && modifiers.contains(.static) && initializer != nil
                     && initializer.flatMap { TypeNames.initialized(tree, $0) } != nil))

@@ -26,6 +26,9 @@ public struct Outline: Sendable {
     public internal(set) var imports: [String] = []
     /// `typealias Name = Target` declarations, in order.
     public internal(set) var typeAliases: [TypeAlias] = []
+    /// Attribute names (without `@`: `objc`, `MainActor`) of every declaration; each type,
+    /// function and variable holds a range into it.
+    public internal(set) var attributeNames: [String] = []
 
     public init() {}
 
@@ -156,8 +159,8 @@ public struct TypeDeclaration: Sendable {
     public var nameToken: Int
     public var keywordToken: Int
     public var modifiers: Modifiers
-    /// Attribute names without `@`: `objc`, `MainActor`.
-    public var attributes: [String]
+    /// Range into `Outline.attributeNames`.
+    public var attributes: Range<Int>
     public var inheritedTypes: [InheritedType]
     /// The `where` clause's tokens, when there is one.
     public var whereClause: Range<Int>?
@@ -190,7 +193,8 @@ public struct FunctionDeclaration: Sendable {
     /// The first token of the declaration, attributes and modifiers included.
     public var declarationStart: Int
     public var modifiers: Modifiers
-    public var attributes: [String]
+    /// Range into `Outline.attributeNames`.
+    public var attributes: Range<Int>
     /// Range into `Outline.parameters`.
     public var parameters: Range<Int>
     /// Tokens of the return type after `->`, when written.
@@ -239,7 +243,9 @@ public struct VariableDeclaration: Sendable {
     /// Bound in a condition or loop pattern rather than declared as a statement.
     public var isConditionalBinding: Bool
     public var modifiers: Modifiers
-    public var attributes: [String]
+    /// Range into `Outline.attributeNames`: a variable holds no array of its own, so the run's
+    /// variables are plain data, copied and freed without reference counting.
+    public var attributes: Range<Int>
     public var typeAnnotation: Range<Int>?
     public var initializer: Range<Int>?
     public var accessors: Block?

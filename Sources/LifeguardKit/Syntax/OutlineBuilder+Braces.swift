@@ -221,7 +221,7 @@ extension OutlineBuilder {
         outline.functions.append(FunctionDeclaration(
             node: node, kind: .accessor, accessorKind: .get, name: "get", fullName: "get",
             nameToken: raw(open), keywordToken: raw(open), declarationStart: raw(open), modifiers: [],
-            attributes: [], parameters: outline.parameters.count..<outline.parameters.count, returnType: nil,
+            attributes: 0..<0, parameters: outline.parameters.count..<outline.parameters.count, returnType: nil,
             body: Block(open: raw(open), close: bodyClose(open)), property: property, isImplicitGetter: true))
         push(.functionBody, open: open, node: node, detail: functionIndex)
         position = open + 1
@@ -246,7 +246,6 @@ extension OutlineBuilder {
             if let list = signature.captureList {
                 readCaptures(open: list, close: match(list))
             }
-            for name in signature.parameters { outline.closureParameters.append(raw(name)) }
             inToken = raw(signature.inKeyword)
             bodyStart = signature.inKeyword + 1
         } else {
@@ -310,12 +309,23 @@ extension OutlineBuilder {
 
     struct ClosureSignature {
         var captureList: Int?
-        var parameters: [Int]
         var inKeyword: Int
     }
 
-    /// `{ [weak self] (a, b) -> Int in`: finds the `in` that ends a closure's signature, if any.
+    /// `{ [weak self] (a, b) -> Int in`: finds the `in` that ends a closure's signature, if any,
+    /// with its parameters' names appended to `outline.closureParameters` (nothing when none).
     func closureSignature(open: Int, close: Int) -> ClosureSignature? {
+        // Written straight into the outline, where an array per closure was made and copied:
+        // a brace that turns out to have no signature takes its names back off the end.
+        let parameterStart = outline.closureParameters.count
+        if let signature = readClosureSignature(open: open, close: close) { return signature }
+        if outline.closureParameters.count > parameterStart {
+            outline.closureParameters.removeSubrange(parameterStart...)
+        }
+        return nil
+    }
+
+    func readClosureSignature(open: Int, close: Int) -> ClosureSignature? {
         var next = open + 1
         var captureList: Int?
         // `{ @MainActor [weak self] in`: attributes may come before the capture list.
@@ -329,7 +339,6 @@ extension OutlineBuilder {
             captureList = next
             next = match(next) + 1
         }
-        var parameters: [Int] = []
         var steps = 0
         while next < close, steps < 200 {
             steps += 1
@@ -337,14 +346,14 @@ extension OutlineBuilder {
             switch current.kind {
             case .keyword:
                 switch current.keyword {
-                case .in: return ClosureSignature(captureList: captureList, parameters: parameters, inKeyword: next)
+                case .in: return ClosureSignature(captureList: captureList, inKeyword: next)
                 case .throws, .rethrows, .inout: break
                 default: return nil
                 }
             case .identifier:
                 let following = kind(next + 1)
                 if following == .comma || following == .colon || (following == .keyword && isKeyword(next + 1, .in)) {
-                    if kind(next - 1) != .colon { parameters.append(next) }
+                    if kind(next - 1) != .colon { outline.closureParameters.append(raw(next)) }
                 }
             case .leftParen:
                 guard match(next) > next else { return nil }
@@ -352,7 +361,9 @@ extension OutlineBuilder {
                 while inner < match(next) {
                     if kind(inner) == .identifier, kind(inner + 1) == .colon || kind(inner + 1) == .comma
                         || inner + 1 == match(next) {
-                        if kind(inner - 1) == .leftParen || kind(inner - 1) == .comma { parameters.append(inner) }
+                        if kind(inner - 1) == .leftParen || kind(inner - 1) == .comma {
+                            outline.closureParameters.append(raw(inner))
+                        }
                     }
                     if kind(inner) == .leftParen || kind(inner) == .leftBracket, match(inner) > inner { inner = match(inner) }
                     inner += 1

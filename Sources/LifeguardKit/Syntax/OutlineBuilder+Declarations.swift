@@ -194,13 +194,14 @@ extension OutlineBuilder {
     /// The source text of significant positions `start..<end`, with whatever separates two tokens
     /// (spaces, line breaks, comments) written as one space.
     func spelling(from start: Int, to end: Int) -> String {
-        var bytes: [UInt8] = []
+        // In the builder's buffer, reused: an array of its own per extension was grown and freed.
+        spelling.removeAll(keepingCapacity: true)
         for position in start..<end {
             let token = tok(position)
-            if position > start, !token.flags.contains(.joinedToPrevious) { bytes.append(UInt8(ascii: " ")) }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[token.nameRange]))
+            if position > start, !token.flags.contains(.joinedToPrevious) { spelling.append(UInt8(ascii: " ")) }
+            spelling.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[token.nameRange]))
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: spelling, as: UTF8.self)
     }
 
     /// Reads `A, B<C>, @unchecked Sendable, P & Q` up to `where` or `{`.
@@ -502,7 +503,7 @@ extension OutlineBuilder {
     /// Declares the variables of one pattern (`x`, `(a, b)`) with its annotation, and opens the
     /// declaration scope whose `=`, `{` or `,` comes next.
     func declareBindingPattern(at patternStart: Int, keyword: Int, start: Int, isLet: Bool,
-                                        modifiers: Modifiers, attributes: [String]) {
+                                        modifiers: Modifiers, attributes: Range<Int>) {
         // One name (`let x`) is the common case: only a tuple pattern needs the array.
         var single = -1
         var names: [Int] = []
@@ -572,7 +573,7 @@ extension OutlineBuilder {
         outline.variables.append(VariableDeclaration(
             node: node, nameToken: raw(nameToken), keywordToken: raw(keyword),
             declarationStart: raw(keyword), isLet: isLet, isConditionalBinding: true, modifiers: [],
-            attributes: [], typeAnnotation: annotation, initializer: nil, accessors: nil, storage: .stored))
+            attributes: 0..<0, typeAnnotation: annotation, initializer: nil, accessors: nil, storage: .stored))
         if kind(next) == .equal {
             push(.bindingInitializer, open: keyword, node: node, detail: variableIndex, contentStart: next + 1)
             position = next + 1

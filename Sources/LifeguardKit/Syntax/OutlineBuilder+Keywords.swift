@@ -5,19 +5,31 @@ extension OutlineBuilder {
     /// Records where a run of attributes and modifiers begins, for the declaration that follows.
     func notePending(_ start: Int, through end: Int) {
         if pending.end != start - 1 {
-            pending = PendingDeclaration()
+            dropPending()
             pending.start = start
         }
         pending.end = end
     }
 
-    /// The first token of the declaration whose keyword is at `keyword`.
-    func takePending(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: [String]) {
-        defer { pending = PendingDeclaration() }
-        if pending.end == keyword - 1, pending.start >= 0 {
-            return (pending.start, pending.modifiers, pending.attributes)
+    /// Forgets the attributes and modifiers seen so far: no declaration follows them.
+    func dropPending() {
+        let first = pending.attributeStart
+        if outline.attributeNames.count > first {
+            outline.attributeNames.removeSubrange(first...)
         }
-        return (keyword, [], [])
+        pending = PendingDeclaration(attributeStart: first)
+    }
+
+    /// The first token of the declaration whose keyword is at `keyword`.
+    func takePending(_ keyword: Int) -> (start: Int, modifiers: Modifiers, attributes: Range<Int>) {
+        if pending.end == keyword - 1, pending.start >= 0 {
+            let end = outline.attributeNames.count
+            let taken = (pending.start, pending.modifiers, pending.attributeStart..<end)
+            pending = PendingDeclaration(attributeStart: end)
+            return taken
+        }
+        dropPending()
+        return (keyword, [], pending.attributeStart..<pending.attributeStart)
     }
 
     func handleAttribute() {
@@ -33,8 +45,11 @@ extension OutlineBuilder {
         notePending(start, through: hasArguments ? match(end + 1) : end)
         // The name without its `@`, read straight from the bytes.
         let range = tok(start).range
-        pending.attributes.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<range.upperBound]),
-                                         as: UTF8.self))
+        // Room for a file's first few at once: grown from empty, the array was reallocated at its
+        // 1st, 2nd, 3rd and 5th name.
+        if outline.attributeNames.capacity == 0 { outline.attributeNames.reserveCapacity(8) }
+        outline.attributeNames.append(String(
+            decoding: UnsafeBufferPointer(rebasing: buffer[(range.lowerBound + 1)..<range.upperBound]), as: UTF8.self))
         // Arguments are code (`@Validated({ $0.isEmpty })`): read them, but never as a call.
         position = end + 1
         if hasArguments {
@@ -159,7 +174,10 @@ extension OutlineBuilder {
             if keyword == .import {
                 var module = position + 1
                 if kind(module) == .keyword || word(module) == .actor { module += 1 }
-                if kind(module) == .identifier { outline.imports.append(text(module)) }
+                if kind(module) == .identifier {
+                    if outline.imports.capacity == 0 { outline.imports.reserveCapacity(8) }
+                    outline.imports.append(text(module))
+                }
             }
             position += 1
             while position < count, !tok(position).flags.contains(.startsLine), kind(position) != .semicolon,

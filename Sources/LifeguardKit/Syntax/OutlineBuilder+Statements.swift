@@ -27,7 +27,7 @@ extension OutlineBuilder {
                 let variableNode = addNode(.variable, detail: variableIndex, start: next, parent: node)
                 outline.variables.append(VariableDeclaration(
                     node: variableNode, nameToken: raw(next), keywordToken: raw(keyword),
-                    declarationStart: raw(keyword), isLet: true, isConditionalBinding: true, modifiers: [], attributes: [],
+                    declarationStart: raw(keyword), isLet: true, isConditionalBinding: true, modifiers: [], attributes: 0..<0,
                     typeAnnotation: nil, initializer: nil, accessors: nil, storage: .stored))
             }
             next += 1
@@ -225,6 +225,6 @@ extension OutlineBuilder {
                 position += 1
             }
         }
-        pending = PendingDeclaration()
+        dropPending()
     }
 }

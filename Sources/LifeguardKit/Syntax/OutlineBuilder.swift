@@ -53,7 +53,11 @@ final class OutlineBuilder<Counter: ReadCounter> {
             significantTokens.withUnsafeBufferPointer { gathered in
                 let builder = OutlineBuilder(buffer: buffer, tokens: gathered, significant: significant, work: work)
                 builder.run()
-                return builder.outline
+                // Moved out, not copied: a copy retained each of the outline's arrays for the
+                // builder's teardown to release again.
+                var outline = Outline()
+                swap(&outline, &builder.outline)
+                return outline
             }
         }
     }
@@ -78,7 +82,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
         outline.functions.reserveCapacity(count / 64)
         outline.parameters.reserveCapacity(count / 64)
         outline.closures.reserveCapacity(count / 96)
+        outline.closureParameters.reserveCapacity(count / 96)
         callProgress.reserveCapacity(count / 12)
+        parameterLabels.reserveCapacity(count / 64)
         // Nesting seldom goes deeper: the stack is grown at most once in most files, not five times.
         scopes.reserveCapacity(32)
     }
@@ -145,7 +151,9 @@ final class OutlineBuilder<Counter: ReadCounter> {
         var start = -1
         var end = -2
         var modifiers: Modifiers = []
-        var attributes: [String] = []
+        /// Where the run's attribute names begin in `outline.attributeNames`: they are its last
+        /// ones, written there straight away and dropped if no declaration takes them.
+        var attributeStart = 0
     }
 
     // MARK: - Token helpers
