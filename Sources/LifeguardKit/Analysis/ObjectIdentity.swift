@@ -203,7 +203,7 @@ extension FileModel {
             return binding
         }
         if scopes == nil { scopes = self.scopes }
-        return scopes?.declaredBinding(ofToken: token.index, in: tree)
+        return scopes?.declaredBinding(nameBytes: range, at: token.index, in: tree)
     }
 
     /// `isSelfMember(free:at:)` for the name the token `token` spells, told from its first byte
