@@ -793,6 +793,62 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(m.areExclusive(node("d"), node("e")))
     }
 
+    /// Objects are read from an expression's tokens (`object(ofChainTokens:)`), not from a chain
+    /// built for them: for every local with an initializer (`aliasObject`) and every receiver and
+    /// argument here and in every fixture, the same object as building the chain and resolving it.
+    func testAliasObjectsFromTokensMatchTheChains() throws {
+        let locals = """
+        class Host: UIViewController {
+            var items: [UIView] = []
+            func f(child: UIViewController, list: [UIViewController]) {
+                let a = child
+                let b = self.child?.view
+                let c = try child.view!.subviews[0].layer
+                let d = items.first { $0.isHidden }
+                let e = list.first(where: { $0.isViewLoaded })?.view
+                let f = child as? Detail
+                let g = .shared.view
+                let h = (child).view
+                let i = await child.load().view
+                let j = children[index + 1].view.superview
+                let k = makeChild().view
+                let `l` = child.`default`
+            }
+        }
+        """
+        var sources = [SourceFile(path: "File.swift", text: locals)]
+        for file in FixtureFiles.swiftFiles() { sources.append(try FixtureFiles.source(file)) }
+        var checked = 0
+        var calls = 0
+        for source in sources {
+            let tree = SyntaxTree(source: source)
+            let chains = FileModel(tree: tree, index: ProjectIndex.empty)
+            let tokens = FileModel(tree: tree, index: ProjectIndex.empty)
+            for (position, variable) in tree.outline.variables.enumerated() {
+                guard let initializer = variable.initializer, !chains.isMemberDeclaration(VariableID(position)) else { continue }
+                let node = NodeID(variable.node)
+                var visited = VisitedLocals()
+                let long = FileModel.aliasSource(tree, initializer).map { chains.object(of: $0, at: node, hops: 1, visited: &visited) }
+                var fastVisited = VisitedLocals()
+                let fast = tokens.aliasObject(initializer, at: node, hops: 1, visited: &fastVisited)
+                XCTAssertEqual(fast, long, "\(source.path): variable \(position)")
+                checked += 1
+            }
+            // Receivers and arguments, each read as `object(ofTokens:)` reads it.
+            for (position, call) in tree.outline.calls.enumerated() {
+                let expressions = [call.receiver].compactMap { $0 } + chains.arguments(of: CallID(position)).map(\.expression)
+                for expression in expressions {
+                    let long = ExpressionChain(tree, tokens: expression).map { chains.object(of: $0, at: call.nodeID) }
+                        ?? ObjectRef(root: .opaque(TokenID(expression.lowerBound)))
+                    XCTAssertEqual(tokens.object(ofTokens: expression, at: call.nodeID), long, "\(source.path): call \(position)")
+                    calls += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 500)
+        XCTAssertGreaterThan(calls, 2000)
+    }
+
     /// Call summaries skip a closure's parameter unless it may stand for the call's receiver itself
     /// (`closureParameterMayBeReceiver`): for every other parameter of the closures here and of
     /// every fixture, the object the long way finds is the parameter itself or an element of

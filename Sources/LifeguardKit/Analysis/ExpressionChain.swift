@@ -21,6 +21,42 @@ public struct ExpressionChain: Sendable, Equatable {
     /// Reads the significant tokens of `range` as one chain; `nil` when they are anything else
     /// (an operator expression, a literal, a closure). `try`, `await` and postfix `?`/`!` are skipped.
     public init?(_ tree: SyntaxTree, tokens range: Range<Int>) {
+        var links: [Link] = []
+        var linkTokens: [Int] = []
+        guard let implicit = Self.read(tree, tokens: range, { token, link in
+            // Room for the usual few links at once, rather than growing link by link.
+            if links.isEmpty {
+                let count = min(tree.significantCount(in: range), 6)
+                links.reserveCapacity(count)
+                linkTokens.reserveCapacity(count)
+            }
+            switch link {
+            case .name: links.append(.name(tree.text(ofToken: token)))
+            case .call(let arguments): links.append(.call(arguments))
+            case .subscript(let inside): links.append(.subscript(tree.textWithoutWhitespace(ofTokens: inside)))
+            case .closure: links.append(.closure)
+            }
+            linkTokens.append(token)
+        }) else { return nil }
+        self.links = links
+        self.linkTokens = linkTokens
+        self.isImplicitMember = implicit
+    }
+
+    /// A link as `read` finds it, by tokens: a subscript's raw token range inside its brackets.
+    enum LinkToken {
+        case name
+        case call(Range<Int>)
+        case `subscript`(Range<Int>)
+        case closure
+    }
+
+    /// The chain `init?(_:tokens:)` reads, walked without being built: `link` gets each link's
+    /// first token and kind as it is read (also for a range found to be no chain further on);
+    /// whether the chain is an implicit member's, or `nil` when the range is no chain. A caller
+    /// that needs the links' strings or arrays only for a moment reads them from the tokens.
+    @inline(__always)
+    static func read(_ tree: SyntaxTree, tokens range: Range<Int>, _ link: (_ token: Int, _ kind: LinkToken) -> Void) -> Bool? {
         var tokens = tree.significantTokens(in: range)[...]
         while let first = tokens.first, tree.tokens[first].isKeyword(.try) || tree.token(first, is: "await") {
             tokens = tokens.dropFirst()
@@ -32,11 +68,7 @@ public struct ExpressionChain: Sendable, Equatable {
         // Most ranges that are no chain say so at their first name: ask before allocating.
         let head = tree.tokens[first].kind == .period ? tokens.dropFirst().first : first
         guard let head, tree.tokens[head].kind == .identifier || tree.tokens[head].isKeyword(.`init`) else { return nil }
-        // Room for the usual few links at once, rather than growing link by link.
-        var links: [Link] = []
-        var linkTokens: [Int] = []
-        links.reserveCapacity(min(tokens.count, 6))
-        linkTokens.reserveCapacity(min(tokens.count, 6))
+        var links = 0
         var implicit = false
         var index = tokens.startIndex
         let end = tokens.endIndex
@@ -50,8 +82,8 @@ public struct ExpressionChain: Sendable, Equatable {
             let kind = tree.tokens[token].kind
             if expectName {
                 guard kind == .identifier || (kind == .keyword && tree.tokens[token].keyword == .`init`) else { return nil }
-                links.append(.name(tree.text(ofToken: token)))
-                linkTokens.append(token)
+                link(token, .name)
+                links += 1
                 expectName = false
                 index += 1
                 continue
@@ -64,23 +96,19 @@ public struct ExpressionChain: Sendable, Equatable {
             case .leftParen, .leftBracket, .leftBrace:
                 guard let close = tree.partner(ofToken: token), close < range.upperBound else { return nil }
                 switch kind {
-                case .leftParen: links.append(.call((token + 1)..<close))
-                case .leftBracket:
-                    let inside = tree.textWithoutWhitespace(ofTokens: (token + 1)..<close)
-                    links.append(.subscript(inside))
-                default: links.append(.closure)
+                case .leftParen: link(token, .call((token + 1)..<close))
+                case .leftBracket: link(token, .subscript((token + 1)..<close))
+                default: link(token, .closure)
                 }
-                linkTokens.append(token)
+                links += 1
                 while index < end, tokens[index] < close { index += 1 }
             default:
                 return nil
             }
             index += 1
         }
-        guard !expectName, !links.isEmpty else { return nil }
-        self.links = links
-        self.linkTokens = linkTokens
-        self.isImplicitMember = implicit
+        guard !expectName, links > 0 else { return nil }
+        return implicit
     }
 
     /// The chain's names, with a leading `self` dropped: `self.child.view` → `["child", "view"]`.

@@ -203,7 +203,7 @@ extension FileModel {
             return binding
         }
         if scopes == nil { scopes = self.scopes }
-        return scopes?.declaredBinding(ofToken: token.index, in: tree)
+        return scopes?.declaredBinding(nameBytes: range, at: token.index, in: tree)
     }
 
     /// `isSelfMember(free:at:)` for the name the token `token` spells, told from its first byte
@@ -253,10 +253,8 @@ extension FileModel {
 
     /// The object an expression's tokens name, when they are a chain; `opaque` otherwise.
     public func object(ofTokens range: Range<Int>, at node: NodeID) -> ObjectRef {
-        guard let chain = ExpressionChain(tree, tokens: range) else {
-            return ObjectRef(root: .opaque(TokenID(range.lowerBound)))
-        }
-        return object(of: chain, at: node)
+        var visited = VisitedLocals()
+        return object(ofChainTokens: range, at: node, hops: 0, visited: &visited) ?? ObjectRef(root: .opaque(TokenID(range.lowerBound)))
     }
 
     func object(of chain: ExpressionChain, at node: NodeID, hops: Int, visited: inout VisitedLocals) -> ObjectRef {
@@ -272,30 +270,48 @@ extension FileModel {
     static func append(_ links: ArraySlice<ExpressionChain.Link>, to object: inout ObjectRef) {
         for link in links {
             switch link {
-            case .name(let name):
-                if name == "first" || name == "last" {
-                    object.path.append(.element)
-                } else {
-                    object.path.append(.member(name))
-                }
-            case .call:
-                // `children.first(where:)`, `makeChild()`: the name before the parentheses was a call.
-                if case .member(let name)? = object.path.last {
-                    object.path.removeLast()
-                    object.path.append(.call(name))
-                } else if object.path.last != .element {
-                    object.path.append(.call(""))
-                }
-            case .subscript:
+            case .name(let name): append(.name(name), to: &object)
+            case .call: append(.call, to: &object)
+            case .subscript: append(.element, to: &object)
+            case .closure: append(.closure, to: &object)
+            }
+        }
+    }
+
+    /// What a chain's link after the root adds to a path: its name, or what kind of link it is
+    /// (a call's arguments and a subscript's contents do not matter).
+    enum PathStep {
+        case name(String)
+        case call
+        case element
+        case closure
+    }
+
+    static func append(_ step: PathStep, to object: inout ObjectRef) {
+        switch step {
+        case .name(let name):
+            if name == "first" || name == "last" {
                 object.path.append(.element)
-            case .closure:
-                // A trailing closure makes the link before it a call: `Task { }`, `items.first { }`.
-                if case .member(let name)? = object.path.last {
-                    object.path.removeLast()
-                    object.path.append(name == "first" || name == "last" ? .element : .call(name))
-                } else if object.path.isEmpty {
-                    object.path.append(.call(""))
-                }
+            } else {
+                object.path.append(.member(name))
+            }
+        case .call:
+            // `children.first(where:)`, `makeChild()`: the name before the parentheses was a call.
+            if case .member(let name)? = object.path.last {
+                object.path.removeLast()
+                object.path.append(.call(name))
+            } else if object.path.last != .element {
+                object.path.append(.call(""))
+            }
+        case .element:
+            object.path.append(.element)
+        case .closure:
+            // A trailing closure makes the link before it a call: `Task { }`, `items.first { }`.
+            if case .member(let name)? = object.path.last {
+                object.path.removeLast()
+                object.path.append(name == "first" || name == "last" ? .element : .call(name))
+            } else if object.path.isEmpty {
+                object.path.append(.call(""))
             }
         }
     }
@@ -342,8 +358,9 @@ extension FileModel {
         case .capture(let closure, let index):
             let capture = outline.captures[outline.closures[closure.index].captures.lowerBound + index]
             if let expression = capture.expression, hops < Self.aliasHopLimit,
-               let source = ExpressionChain(tree, tokens: expression) {
-                return object(of: source, at: outline.closures[closure.index].nodeID, hops: hops + 1, visited: &visited)
+               let source = object(ofChainTokens: expression, at: outline.closures[closure.index].nodeID, hops: hops + 1,
+                                   visited: &visited) {
+                return source
             }
             return ObjectRef(root: .capture(closure, index))
         case .closureParameter(let closure, let index):
@@ -396,8 +413,7 @@ extension FileModel {
             return object(of: binding(ofToken: TokenID(nameToken)), at: node, hops: hops + 1, visited: &visited)
         }
         if initializerIsCallResult(initializer) { return own }
-        guard let source = Self.aliasSource(tree, initializer) else { return own }
-        let resolved = object(of: source, at: node, hops: hops + 1, visited: &visited)
+        guard let resolved = aliasObject(initializer, at: node, hops: hops + 1, visited: &visited) else { return own }
         // A call's result is not the receiver: `let child = makeChild()` is a new object.
         if case .opaque = resolved.root { return own }
         if case .call? = resolved.path.last { return own }
@@ -442,18 +458,57 @@ extension FileModel {
     /// before a top-level cast (`x as? T`, `x as! T`).
     static func aliasSource(_ tree: SyntaxTree, _ initializer: Range<Int>) -> ExpressionChain? {
         if let chain = ExpressionChain(tree, tokens: initializer) { return chain }
+        return topLevelCast(tree, initializer).flatMap { ExpressionChain(tree, tokens: initializer.lowerBound..<$0) }
+    }
+
+    /// The first `as` of an initializer outside any brackets.
+    private static func topLevelCast(_ tree: SyntaxTree, _ initializer: Range<Int>) -> Int? {
         let tokens = tree.significantTokens(in: initializer)
         var depth = 0
         for token in tokens {
             switch tree.tokens[token].kind {
             case .leftParen, .leftBracket, .leftBrace: depth += 1
             case .rightParen, .rightBracket, .rightBrace: depth -= 1
-            case .keyword where depth == 0 && tree.tokens[token].keyword == .as:
-                return ExpressionChain(tree, tokens: initializer.lowerBound..<token)
+            case .keyword where depth == 0 && tree.tokens[token].keyword == .as: return token
             default: break
             }
         }
         return nil
+    }
+
+    /// The object of an initializer's alias source, `aliasSource(tree, initializer).map {
+    /// object(of: $0, at: node, hops: hops, visited: &visited) }`, read from the tokens: a chain
+    /// built for it (two arrays and a string a link, a subscript's text) was read once and freed;
+    /// only the path's member names are made into strings.
+    func aliasObject(_ initializer: Range<Int>, at node: NodeID, hops: Int, visited: inout VisitedLocals) -> ObjectRef? {
+        if let whole = object(ofChainTokens: initializer, at: node, hops: hops, visited: &visited) { return whole }
+        guard let cast = Self.topLevelCast(tree, initializer) else { return nil }
+        return object(ofChainTokens: initializer.lowerBound..<cast, at: node, hops: hops, visited: &visited)
+    }
+
+    /// `ExpressionChain(tree, tokens: range).map { object(of: $0, at: node, hops: hops, visited: &visited) }`,
+    /// without the chain: the tokens are read once to tell a chain, and again to extend the
+    /// root's object link by link. Every object pass 1 asks of an expression's tokens (an
+    /// argument, a receiver, an initializer) came from a chain built and freed for it.
+    func object(ofChainTokens range: Range<Int>, at node: NodeID, hops: Int,
+                        visited: inout VisitedLocals) -> ObjectRef? {
+        var root = -1
+        guard let implicit = ExpressionChain.read(tree, tokens: range, { token, _ in if root < 0 { root = token } })
+        else { return nil }
+        if implicit { return ObjectRef(root: .opaque(TokenID(root))) }
+        var scopes: ScopeTable?
+        let binding = declaredBinding(ofToken: TokenID(root), scopes: &scopes) ?? .free(tree.text(ofToken: root))
+        var base = object(of: binding, at: node, hops: hops, visited: &visited)
+        _ = ExpressionChain.read(tree, tokens: range) { token, link in
+            guard token != root else { return }
+            switch link {
+            case .name: Self.append(.name(tree.text(ofToken: token)), to: &base)
+            case .call: Self.append(.call, to: &base)
+            case .subscript: Self.append(.element, to: &base)
+            case .closure: Self.append(.closure, to: &base)
+            }
+        }
+        return base
     }
 
     /// Whether `objectOfClosureParameter` may find the closure's receiver itself for this
@@ -484,8 +539,8 @@ extension FileModel {
         } else {
             return own
         }
-        guard let receiverRange = call.receiver, let receiver = ExpressionChain(tree, tokens: receiverRange) else { return own }
-        var base = object(of: receiver, at: call.nodeID, hops: hops + 1, visited: &visited)
+        guard let receiverRange = call.receiver,
+              var base = object(ofChainTokens: receiverRange, at: call.nodeID, hops: hops + 1, visited: &visited) else { return own }
         if case .opaque = base.root { return own }
         if let link { base.path.append(link) }
         return base

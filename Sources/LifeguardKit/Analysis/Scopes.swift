@@ -123,10 +123,20 @@ final class ScopeTable: Sendable {
 
     /// `binding(ofToken:in:)`, or `nil` where that is `.free`: no string is made for the name.
     func declaredBinding(ofToken token: Int, in tree: SyntaxTree) -> Binding? {
-        let range = tree.nameBytes(ofToken: token)
+        declaredBinding(nameBytes: tree.nameBytes(ofToken: token), at: token, in: tree)
+    }
+
+    /// `declaredBinding(ofToken:in:)` for a caller that has read the token's name bytes (`range`)
+    /// already, as `FileModel.declaredBinding` has for every argument and receiver pass 1 asks about.
+    func declaredBinding(nameBytes range: Range<Int>, at token: Int, in tree: SyntaxTree) -> Binding? {
         // `self` and `super` hold no letter another scalar is canonically equivalent to (as
-        // KELVIN SIGN is to `K`): comparing bytes is comparing strings.
-        if tree.source.bytes(range, equal: "self") || tree.source.bytes(range, equal: "super") { return .selfValue }
+        // KELVIN SIGN is to `K`): comparing bytes is comparing strings. Told by length first, with
+        // no call for the names of other lengths, which are nearly all.
+        switch range.count {
+        case 4: if tree.source.bytes(range, equal: "self") { return .selfValue }
+        case 5: if tree.source.bytes(range, equal: "super") { return .selfValue }
+        default: break
+        }
         let slot = tree.source.bytes.withUnsafeBufferPointer { slots.slot(of: UnsafeBufferPointer(rebasing: $0[range])) }
         return slot.flatMap { binding(inSlot: $0, at: token) }
     }
