@@ -816,8 +816,7 @@ final class SemanticModelTests: XCTestCase {
             }
         }
         """
-        var sources = [SourceFile(path: "File.swift", text: locals)]
-        for file in FixtureFiles.swiftFiles() { sources.append(try FixtureFiles.source(file)) }
+        let sources = try FixtureFiles.sources(after: locals)
         var checked = 0
         var calls = 0
         for source in sources {
@@ -871,8 +870,7 @@ final class SemanticModelTests: XCTestCase {
             }
         }
         """
-        var sources = [SourceFile(path: "File.swift", text: closures)]
-        for file in FixtureFiles.swiftFiles() { sources.append(try FixtureFiles.source(file)) }
+        let sources = try FixtureFiles.sources(after: closures)
         var checked = 0
         var mayBe = 0
         for source in sources {

@@ -30,6 +30,12 @@ public enum FixtureFiles {
         return SourceFile(path: url.path, bytes: [UInt8](data))
     }
 
+    /// An inline sample followed by every fixture: the inputs of the oracle tests that compare a
+    /// fast answer of the semantic model with the long way on everything the fixtures hold.
+    public static func sources(after sample: String) throws -> [SourceFile] {
+        try [SourceFile(path: "File.swift", text: sample)] + swiftFiles().map(source)
+    }
+
     /// The path relative to `Fixtures/`, for messages.
     public static func shortPath(_ url: URL) -> String {
         let prefix = directory.path + "/"
