@@ -55,8 +55,6 @@ final class OutlineTests: XCTestCase {
         }
     }
 
-    /// The positions of a sorted list inside a range: both ends found by search, an empty slice
-    /// when none falls inside.
     /// Names are matched as Swift compares them: backticks aside, by bytes when every name is
     /// plain ASCII without `K`, and as strings otherwise (U+212A KELVIN SIGN is `K`).
     func testTokenNamesMatchAsSwiftComparesNames() {
@@ -85,6 +83,19 @@ final class OutlineTests: XCTestCase {
         XCTAssertTrue(deepTree.outline.closures.allSatisfy { deepLoops.inside($0.node, of: deepTree.outline) })
     }
 
+    /// A closure's result type is no parameter: `{ (p: Int, q) -> Int in }` has two parameters,
+    /// where the signature reader took `Int` for a third (so a body's `Int(...)` would have been
+    /// read as that parameter), and a tuple result adds none.
+    func testAClosuresResultTypeIsNoParameter() {
+        let text = "let g = { (p: Int, q) -> Int in p + q }\nlet h = { a -> (Int, String) in (a, \"\") }\n"
+            + "let k = { (x: Int) throws -> Void in }\nlet m = { [weak self] (y) -> UIView in UIView() }"
+        for tree in [outline(text), SyntaxTree(significantTokensOf: SourceFile(path: "A.swift", text: text))] {
+            XCTAssertEqual(tree.outline.closures.map { tree.parameterNames(of: $0) }, [["p", "q"], ["a"], ["x"], ["y"]])
+        }
+    }
+
+    /// The positions of a sorted list inside a range: both ends found by search, an empty slice
+    /// when none falls inside.
     func testPositionsInARange() {
         let sorted = [2, 5, 5, 9, 14]
         XCTAssertEqual(Array(SyntaxTree.positions(sorted, in: 5..<10)), [5, 5, 9])

@@ -340,6 +340,9 @@ extension OutlineBuilder {
             next = match(next) + 1
         }
         var steps = 0
+        // After `->` comes the result type, whose names (`-> Int in`, `-> (Int, String) in`) are
+        // no parameters.
+        var inResultType = false
         while next < close, steps < 200 {
             steps += 1
             let current = tok(next)
@@ -352,13 +355,15 @@ extension OutlineBuilder {
                 }
             case .identifier:
                 let following = kind(next + 1)
-                if following == .comma || following == .colon || (following == .keyword && isKeyword(next + 1, .in)) {
+                // `{ a -> Int in }`: an unparenthesized parameter may take a result type too.
+                if !inResultType, following == .comma || following == .colon || following == .arrow
+                    || (following == .keyword && isKeyword(next + 1, .in)) {
                     if kind(next - 1) != .colon { outline.closureParameters.append(raw(next)) }
                 }
             case .leftParen:
                 guard match(next) > next else { return nil }
                 var inner = next + 1
-                while inner < match(next) {
+                while !inResultType, inner < match(next) {
                     if kind(inner) == .identifier, kind(inner + 1) == .colon || kind(inner + 1) == .comma
                         || inner + 1 == match(next) {
                         if kind(inner - 1) == .leftParen || kind(inner - 1) == .comma {
@@ -369,12 +374,14 @@ extension OutlineBuilder {
                     inner += 1
                 }
                 next = match(next)
+            case .arrow:
+                inResultType = true
             case .leftBracket:
                 guard match(next) > next else { return nil }
                 next = match(next)
             case .attribute:
                 if kind(next + 1) == .leftParen, match(next + 1) > next { next = match(next + 1) }
-            case .comma, .colon, .arrow, .period:
+            case .comma, .colon, .period:
                 break
             case .operator:
                 for offset in current.range {
