@@ -238,6 +238,9 @@ struct NameSlots: Sendable {
             bytes.append(contentsOf: repeatElement(0, count: max(start + count, 2 * bytes.count, 64) - bytes.count))
         }
         let written = bytes.withUnsafeMutableBufferPointer { room in write(room.baseAddress! + start) }
+        // The writer is given room for `count` bytes and no more: one that outgrew its count
+        // (a spelling changed on one side only) stops here, in the first test that spells it.
+        precondition(written <= count, "a name was written past the room counted for it")
         ends.append(Int32(truncatingIfNeeded: start + written))
         return slot
     }
