@@ -75,7 +75,35 @@ public struct CallSummaries: Sendable {
         public var kind: FunctionKind
         /// `private` or `fileprivate`: only its own type (and file) can call it.
         public var isPrivate: Bool
-        public var effects: Set<TargetEffect>
+        /// Its effects, packed (`PackedEffects`, members by their symbol in `names`), each once. A
+        /// run has tens of thousands of functions with effects and its rules ask about a few hundred:
+        /// a set made for each when the summaries were merged cost a fifth of the merge, and their
+        /// room the index's peak.
+        var packedEffects: [UInt64] = []
+        /// The run's symbols, to spell members with (`nil` for a function without effects).
+        var names: SymbolNames?
+
+        public var effects: Set<TargetEffect> {
+            var unpacked = Set<TargetEffect>(minimumCapacity: packedEffects.count)
+            forEachEffect { unpacked.insert(TargetEffect($0, $1)) }
+            return unpacked
+        }
+
+        /// Calls `body` with each effect and its target, unpacked one by one: for callers that
+        /// look for a few, without a set of them all.
+        func forEachEffect(_ body: (Target, Effect) -> Void) {
+            guard let names else { return }
+            for packed in packedEffects {
+                body(PackedEffects.unpackTarget(packed, names: names.slots), Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown)
+            }
+        }
+    }
+
+    /// The run's symbols, shared by every function that has effects (one reference each, not a
+    /// copy of the table's arrays).
+    final class SymbolNames: Sendable {
+        let slots: NameSlots
+        init(_ slots: NameSlots) { self.slots = slots }
     }
 
     public private(set) var functions: [Function] = []
@@ -125,7 +153,9 @@ public struct CallSummaries: Sendable {
         /// target or local; `nil` when the argument is neither (a new object, a literal).
         public func callerEffects(onArgument position: Int, in summaries: CallSummaries) -> Set<Effect>? {
             if let target = arguments.first(where: { $0.position == position })?.target {
-                return Set(summaries.functions[function].effects.filter { $0.target == target }.map(\.effect))
+                var result = Set<Effect>()
+                summaries.functions[function].forEachEffect { if $0 == target { result.insert($1) } }
+                return result
             }
             return localArguments.first(where: { $0.position == position })?.effects
         }
@@ -174,7 +204,7 @@ public struct CallSummaries: Sendable {
                 for index in fileFunctions.indices {
                     let kind = fileFunctions[index].kind
                     functions.append(Function(fullName: fileFunctions[index].fullName, typeKey: nil, kind: kind,
-                                              isPrivate: fileFunctions[index].isPrivate, effects: []))
+                                              isPrivate: fileFunctions[index].isPrivate))
                     symbolOfFunction.append(kind == .accessor ? -1 : symbols.insert(fileFunctions[index].fullName))
                     ownEffects.append(fileFunctions[index].effects.map { PackedEffects.renumbered($0, symbolOf) })
                 }
@@ -478,23 +508,11 @@ public struct CallSummaries: Sendable {
             }
             given[callee] = items.count
         }
-        // A member's name is made into a string once, however many functions' effects name it.
-        var memberNames = IntegerTable()
-        var memberStrings: [String] = []
+        // Each function keeps its list as it is: unpacked only when a rule asks (see `Function.effects`).
+        let names = SymbolNames(symbols)
         for index in functions.indices where !effects[index].isEmpty {
-            var unpacked = Set<TargetEffect>(minimumCapacity: effects[index].items.count)
-            for packed in effects[index].items {
-                let effect = Effect(rawValue: UInt8(packed & 0xFF)) ?? .escapesToUnknown
-                guard packed & PackedEffects.kindMask == PackedEffects.memberKind else {
-                    unpacked.insert(TargetEffect(PackedEffects.unpackTarget(packed, names: symbols), effect))
-                    continue
-                }
-                let symbol = Int64((packed >> 8) & 0xFFFF_FFFF)
-                let slot = memberNames.valueInsertingIfAbsent(symbol, Int64(memberStrings.count))
-                if slot.inserted { memberStrings.append(symbols.name(Int32(truncatingIfNeeded: symbol))) }
-                unpacked.insert(TargetEffect(.member(memberStrings[Int(slot.value)]), effect))
-            }
-            functions[index].effects = unpacked
+            functions[index].packedEffects = effects[index].items
+            functions[index].names = names
         }
     }
 
@@ -703,11 +721,11 @@ public struct CallSummaries: Sendable {
     private func effects(of candidates: [Int], onArgument position: Int?) -> Set<Effect> {
         var result = Set<Effect>()
         for candidate in candidates {
-            for effect in functions[candidate].effects {
-                switch (effect.target, position) {
-                case (.parameter(let index), let position?) where index == position: result.insert(effect.effect)
-                case (.selfObject, nil): result.insert(effect.effect)
-                default: continue
+            functions[candidate].forEachEffect { target, effect in
+                switch (target, position) {
+                case (.parameter(let index), let position?) where index == position: result.insert(effect)
+                case (.selfObject, nil): result.insert(effect)
+                default: break
                 }
             }
         }
@@ -721,10 +739,10 @@ public struct CallSummaries: Sendable {
         verdicts.typeEffects(typeKey) {
             var result = Set<TargetEffect>()
             for index in functionIndices(inType: typeKey) {
-                for effect in functions[index].effects {
-                    switch effect.target {
-                    case .selfObject, .member, .other: result.insert(effect)
-                    case .parameter: continue
+                functions[index].forEachEffect { target, effect in
+                    switch target {
+                    case .selfObject, .member, .other: result.insert(TargetEffect(target, effect))
+                    case .parameter: break
                     }
                 }
             }

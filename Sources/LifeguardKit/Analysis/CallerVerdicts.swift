@@ -78,7 +78,9 @@ extension CallSummaries {
         return verdicts.receiverEffects(Int64(symbol) << 32 | Int64(effect.rawValue)) {
             callers(of: fullName).contains { caller in
                 guard let receiver = caller.receiver else { return true }
-                return functions[caller.function].effects.contains(TargetEffect(receiver, effect))
+                var found = false
+                functions[caller.function].forEachEffect { if !found, $0 == receiver, $1 == effect { found = true } }
+                return found
             }
         }
     }
@@ -90,7 +92,9 @@ extension CallSummaries {
         let byTarget = verdicts.functionsByTarget(typeKey) {
             var result: [Target: [Int]] = [:]
             for index in functionIndices(inType: typeKey) {
-                for target in Set(functions[index].effects.map(\.target)) { result[target, default: []].append(index) }
+                var targets = Set<Target>()
+                functions[index].forEachEffect { target, _ in targets.insert(target) }
+                for target in targets { result[target, default: []].append(index) }
             }
             return result
         }
