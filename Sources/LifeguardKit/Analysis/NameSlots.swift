@@ -84,7 +84,13 @@ struct NameSlots: Sendable {
 
     /// The slot of the name spelled by `bytes` (UTF-8), if it has one.
     func slot(of bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        guard let hash = Self.asciiHash(bytes) else { return others[String(decoding: bytes, as: UTF8.self)] }
+        slot(of: bytes, hash: Self.asciiHash(bytes))
+    }
+
+    /// `slot(of:)` of a name whose `asciiHash` the caller has (`nil`: the name is not ASCII): a name
+    /// looked up in several tables is hashed once for all of them.
+    func slot(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64?) -> Int32? {
+        guard let hash else { return others[String(decoding: bytes, as: UTF8.self)] }
         return buckets.isEmpty ? nil : probe(hash, bytes).slot
     }
 

@@ -709,6 +709,9 @@ struct NameTable: Sendable {
     /// `aliasNames`' slot of a key indexes `aliasTargets`; a later alias of the same key replaces an earlier one.
     private var aliasNames = NameSlots()
     private var aliasTargets: [ProjectIndex.AliasTarget] = []
+    /// The key each `.type` alias target resolves to from its scope ("" for other targets):
+    /// worked out once here, where a hop through an alias looked its target up again every time.
+    private var aliasKeys: [String] = []
 
     init(files: [ProjectIndexFacts]) {
         // A trailing part most often belongs to one declaration, which is then its resolution;
@@ -760,6 +763,11 @@ struct NameTable: Sendable {
             guard let slot = resolvedNames.slot(of: name) else { continue }
             resolutions[Int(slot)] = Self.resolveAmong(candidates, name: name, simple: Self.lastComponent(name))
         }
+        // Last: a target is looked up in the finished tables, as `resolve` would look it up.
+        aliasKeys = aliasTargets.map { target in
+            guard case .type(let name, let scope) = target else { return "" }
+            return lookUp(name, from: scope)
+        }
     }
 
     /// Whether the run declares a type or alias with this qualified name.
@@ -777,23 +785,53 @@ struct NameTable: Sendable {
     /// (`typealias PlatformViewController = UIViewController` stands for its target), and whether
     /// it names a function type through an alias.
     func resolve(_ written: String, from scope: String?) -> (key: String, isFunctionAlias: Bool) {
-        var key = lookUp(written, from: scope)
-        guard !aliasTargets.isEmpty else { return (key, false) }
+        var key: String
+        var alias: Int32?
+        if let quick = quickLookUp(written, from: scope) {
+            (key, alias) = quick
+        } else {
+            key = lookUp(written, from: scope)
+            alias = aliasTargets.isEmpty ? nil : aliasNames.slot(of: key)
+        }
         var hops = 0
-        while let slot = aliasNames.slot(of: key) {
-            let target = aliasTargets[Int(slot)]
-            switch target {
+        while let slot = alias {
+            switch aliasTargets[Int(slot)] {
             case .function:
                 return (key, true)
             case .other:
                 return (key, false)
-            case .type(let name, let targetScope):
+            case .type:
                 guard hops < 8 else { return (key, false) }
-                key = lookUp(name, from: targetScope)
+                key = aliasKeys[Int(slot)]
                 hops += 1
             }
+            alias = aliasNames.slot(of: key)
         }
         return (key, false)
+    }
+
+    /// `lookUp` of an ASCII name without generic arguments (nearly every name the run resolves),
+    /// with the alias slot of the key it finds, decided on the name's bytes: hashed once for the
+    /// three tables, where each lookup hashed it again, and no string made unless the key is a
+    /// part of the name. `nil` for any other name.
+    private func quickLookUp(_ written: String, from scope: String?) -> (key: String, alias: Int32?)? {
+        NameSlots.withBytes(of: written) { bytes -> (key: String, alias: Int32?)? in
+            guard bytes.firstIndex(of: UInt8(ascii: "<")) == nil, let hash = NameSlots.asciiHash(bytes) else { return nil }
+            // Without generic arguments the name is as written, so `written` is returned as it is.
+            if declared.slot(of: bytes, hash: hash) != nil { return (written, aliasSlot(of: bytes, hash: hash)) }
+            guard let slot = resolvedNames.slot(of: bytes, hash: hash) else {
+                guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return (written, aliasSlot(of: bytes, hash: hash)) }
+                let last = String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+                return (last, aliasTargets.isEmpty ? nil : aliasNames.slot(of: last))
+            }
+            let unscoped = resolutions[Int(slot)]
+            let key = scope.flatMap { scopedDeclaration(of: written, from: $0) } ?? unscoped
+            return (key, aliasTargets.isEmpty ? nil : aliasNames.slot(of: key))
+        }
+    }
+
+    private func aliasSlot(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32? {
+        aliasTargets.isEmpty ? nil : aliasNames.slot(of: bytes, hash: hash)
     }
 
     private func lookUp(_ written: String, from scope: String?) -> String {
