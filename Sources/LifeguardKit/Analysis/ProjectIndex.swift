@@ -256,17 +256,9 @@ public final class ProjectIndex: Sendable {
 
         let fileTypes = fileTypeIDs
         let typeKeys = keys
-        // Members: each member's facts resolve in parallel, file by file; one pass in file order
-        // then decides which member of a type and name counts (see `MemberTable`).
-        let memberFacts = Parallel.map(Array(files.indices)) { position in
-            let typeIDs = fileTypes[position]
-            return files[position].members.withUnsafeBufferPointer { members in
-                members.indices.map { index in
-                    Self.memberFacts(members, index, scope: typeKeys[Int(typeIDs[Int(members[index].type)])], names: names)
-                }
-            }
-        }
-        let members = MemberTable(files: files, typeIDs: fileTypes, facts: memberFacts)
+        // Members: one pass in file order decides which member of a type and name counts (see
+        // `MemberTable`); a member's facts are worked out when it is asked for.
+        let members = MemberTable(files: files, typeIDs: fileTypes, typeKeys: typeKeys, names: names)
         self.members = members
         var shared = members.typesHoldingSharedInstances
         for file in files.indices {
@@ -310,8 +302,8 @@ public final class ProjectIndex: Sendable {
 
     /// The facts of a member, its type name resolved from the declaring type.
     /// The entry is read in place: a copy of it retains and releases its name, a cache miss per member.
-    private static func memberFacts(_ entries: UnsafeBufferPointer<ProjectIndexFacts.MemberEntry>, _ index: Int, scope: String,
-                                    names: NameTable) -> MemberFacts {
+    fileprivate static func memberFacts(_ entries: UnsafeBufferPointer<ProjectIndexFacts.MemberEntry>, _ index: Int, scope: String,
+                                        names: NameTable) -> MemberFacts {
         let writtenType = entries[index].writtenType
         let resolved = writtenType.map { names.resolve($0, from: scope) }
         return MemberFacts(typeName: resolved?.key, isProperty: entries[index].isProperty, isStored: entries[index].isStored,
@@ -594,22 +586,26 @@ public final class ProjectIndex: Sendable {
 /// its name's slot in one table of member names, so a lookup of a name no type declares stops at
 /// one probe. The merge hashes each member's name once, in the run-wide table: tables of each
 /// file's names, merged into it, hashed most names twice and cost two tables a file.
+///
+/// The files' entries are kept as they are, and a member's facts (its type name resolved from
+/// its type) are worked out when it is asked for: a run asks for a few thousand of its 140,000
+/// members, and resolving every one up front was a fifth of the index's build.
 struct MemberTable: Sendable {
     private var names: NameSlots
-    /// Where each member's facts are in `facts` (the file's position, high half, and the member's),
-    /// by `key(type:name:)`. The facts are kept as they are: copying the winning facts out would
-    /// count a reference per member and leave the arrays to free one by one.
+    /// Where each member's entry is in `entries` (the file's position, high half, and the
+    /// member's), by the value `positions` gives `key(type:name:)`.
     private var positions: IntegerTable
-    private let facts: [[ProjectIndex.MemberFacts]]
-    /// Where the facts of each key's member are, by the value `positions` gives the key.
+    private let entries: [[ProjectIndexFacts.MemberEntry]]
     private let winners: [Int64]
+    /// What resolves a member's type name: each type's key (its scope) by id, and the run's names.
+    private let typeKeys: [String]
+    private let typeNames: NameTable
     /// Ids of the types with a `static let` holding an instance of themselves.
     let typesHoldingSharedInstances: Set<Int32>
 
-    /// `facts[file][member]` are the facts of `files[file].members[member]`, whose type's id is
-    /// `typeIDs[file][type]`.
-    init(files: [ProjectIndexFacts], typeIDs: [[Int32]], facts: [[ProjectIndex.MemberFacts]]) {
-        let count = facts.reduce(0) { $0 + $1.count }
+    /// `typeIDs[file][type]` is the id of `files[file].types[type]`, and `typeKeys[id]` its key.
+    init(files: [ProjectIndexFacts], typeIDs: [[Int32]], typeKeys: [String], names typeNames: NameTable) {
+        let count = files.reduce(0) { $0 + $1.members.count }
         // Sized for a name per two members, and for the bytes of every member's name: on the
         // tuning set over 65,000 of some 150,000 names are distinct, many of them methods' full
         // names (`tableView(_:cellForRowAt:)`), and room for sixteen bytes a name was copied as
@@ -648,14 +644,25 @@ struct MemberTable: Sendable {
                 }
             }
         }
+        let entries = files.map(\.members)
+        // Only a `static let` made with an initializer can hold its own type's instance: only
+        // those are resolved here.
         var shared = Set<Int32>()
-        for winner in winners.indices where facts[Int(winners[winner] >> 32)][Int(winners[winner] & 0xFFFF_FFFF)].holdsSharedInstance {
-            shared.insert(winnerTypes[winner])
+        for winner in winners.indices {
+            let file = Int(winners[winner] >> 32)
+            let index = Int(winners[winner] & 0xFFFF_FFFF)
+            guard entries[file][index].isStaticInstance else { continue }
+            let facts = entries[file].withUnsafeBufferPointer {
+                ProjectIndex.memberFacts($0, index, scope: typeKeys[Int(winnerTypes[winner])], names: typeNames)
+            }
+            if facts.holdsSharedInstance { shared.insert(winnerTypes[winner]) }
         }
         self.names = names
         self.positions = positions
-        self.facts = facts
+        self.entries = entries
         self.winners = winners
+        self.typeKeys = typeKeys
+        self.typeNames = typeNames
         typesHoldingSharedInstances = shared
     }
 
@@ -665,7 +672,9 @@ struct MemberTable: Sendable {
     func member(_ slot: Int32, ofType type: Int32) -> ProjectIndex.MemberFacts? {
         positions.value(for: Self.key(type: type, name: slot)).map {
             let position = winners[Int($0)]
-            return facts[Int(position >> 32)][Int(position & 0xFFFF_FFFF)]
+            return entries[Int(position >> 32)].withUnsafeBufferPointer {
+                ProjectIndex.memberFacts($0, Int(position & 0xFFFF_FFFF), scope: typeKeys[Int(type)], names: typeNames)
+            }
         }
     }
 
