@@ -193,7 +193,16 @@ public struct CallSummaries: Sendable {
         ownEffects.reserveCapacity(count)
         var symbolOfFunction: [Int32] = []
         symbolOfFunction.reserveCapacity(count)
-        symbols = NameSlots(capacity: files.reduce(count) { $0 + $1.names.count } / 2)
+        // Room for every name's bytes as if none repeated: the room is not written past the names
+        // that come (see `NameSlots`), and a room sized by a guess grew, copied, to twice its need.
+        var nameBytes = 0
+        for fileIndex in files.indices {
+            nameBytes += files[fileIndex].names.byteCount
+            files[fileIndex].functions.withUnsafeBufferPointer { fileFunctions in
+                for index in fileFunctions.indices { nameBytes += fileFunctions[index].fullName.utf8.count }
+            }
+        }
+        symbols = NameSlots(capacity: files.reduce(count) { $0 + $1.names.count } / 2, bytes: nameBytes)
         var symbolsOfFiles: [[Int32]] = []
         symbolsOfFiles.reserveCapacity(files.count)
         // Files and functions are read in place, by position: copying one out retains each of its
@@ -274,7 +283,8 @@ public struct CallSummaries: Sendable {
             default:
                 // Interned from the bytes before the `(`, once per callable full name (overrides and
                 // protocol methods share theirs): a string is made once per distinct base name.
-                var baseNames = NameSlots(capacity: functionCount / 2)
+                // Base names are parts of symbols, each once: they take at most the symbols' bytes.
+                var baseNames = NameSlots(capacity: functionCount / 2, bytes: mergedSymbols.byteCount)
                 var seen = [Bool](repeating: false, count: symbolCount)
                 for symbol in functionSymbols where symbol >= 0 && !seen[Int(symbol)] {
                     seen[Int(symbol)] = true

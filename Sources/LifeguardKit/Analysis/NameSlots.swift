@@ -11,9 +11,10 @@
 /// `name(_:)` makes the string of a slot when one is needed.
 struct NameSlots: Sendable {
     /// Every slot's bytes, one after another: slot `s` ends at `ends[s]` and starts where the one
-    /// before it ends. The array is the room, zero past the last name, not just the names: a new
-    /// name is copied into it in place, where `append(contentsOf:)` cost about a hundred
-    /// instructions a name through the standard library's general sequence path.
+    /// before it ends. The array is the room, not just the names: a new name is copied into it in
+    /// place, where `append(contentsOf:)` cost about a hundred instructions a name through the
+    /// standard library's general sequence path. The room past the last name is left unwritten
+    /// (see `room(_:keeping:)`) and never read.
     private var bytes: [UInt8] = []
     private var ends: [Int32] = []
     /// Open addressing over ASCII names: 0 for an empty bucket, else the slot plus one in the low
@@ -42,7 +43,22 @@ struct NameSlots: Sendable {
         while size < capacity * 2 { size *= 2 }
         buckets = [UInt64](filledWith: 0, count: size)
         ends.reserveCapacity(capacity)
-        bytes = [UInt8](filledWith: 0, count: byteCount)
+        bytes = Self.room(byteCount, keeping: [], 0)
+    }
+
+    /// An array of `count` bytes whose first `used` are those of `old`, the rest unwritten. A
+    /// run-wide table is sized for the most its names could take, and zeroing that room (or the
+    /// doubled room it grew into) touched megabytes of pages no name reached: every page written
+    /// is a page fault. Bytes are a trivial type, and nothing reads the room past the last name
+    /// (a slot's bytes end where `ends` says, and comparing or hashing a name reads only within
+    /// it), so what the unwritten room holds never matters.
+    private static func room(_ count: Int, keeping old: [UInt8], _ used: Int) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count) { room, initialized in
+            if used > 0 {
+                old.withUnsafeBufferPointer { room.baseAddress!.update(from: $0.baseAddress!, count: used) }
+            }
+            initialized = count
+        }
     }
 
     var count: Int { ends.count }
@@ -70,6 +86,9 @@ struct NameSlots: Sendable {
 
     /// How many bytes of `bytes` the names take.
     private var usedBytes: Int { ends.last.map(Int.init) ?? 0 }
+
+    /// How many bytes the names take, all together.
+    var byteCount: Int { usedBytes }
 
     /// A table of `names`, for membership tests (`slot(of:) != nil`).
     init<Names: Sequence>(_ names: Names) where Names.Element == String {
@@ -219,7 +238,7 @@ struct NameSlots: Sendable {
         let end = start + name.count
         if end > bytes.count {
             // Doubled, so copying the names on growth stays linear in their bytes.
-            bytes.append(contentsOf: repeatElement(0, count: max(end, 2 * bytes.count, 64) - bytes.count))
+            bytes = Self.room(max(end, 2 * bytes.count, 64), keeping: bytes, start)
         }
         if let source = name.baseAddress, !name.isEmpty {
             bytes.withUnsafeMutableBufferPointer { room in
@@ -241,7 +260,7 @@ struct NameSlots: Sendable {
         let start = usedBytes
         if start + count > bytes.count {
             // Doubled, as `append` grows it.
-            bytes.append(contentsOf: repeatElement(0, count: max(start + count, 2 * bytes.count, 64) - bytes.count))
+            bytes = Self.room(max(start + count, 2 * bytes.count, 64), keeping: bytes, start)
         }
         let written = bytes.withUnsafeMutableBufferPointer { room in write(room.baseAddress! + start) }
         // The writer is given room for `count` bytes and no more: one that outgrew its count
@@ -343,6 +362,9 @@ struct NameList: Sendable {
     }
 
     var count: Int { ends.count }
+
+    /// How many bytes the names take, all together.
+    var byteCount: Int { bytes.count }
 
     /// Calls `body` with the UTF-8 bytes of the name at `position`.
     func withName<Result>(_ position: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -726,10 +726,24 @@ struct NameTable: Sendable {
         // A trailing part most often belongs to one declaration, which is then its resolution;
         // only parts that several share keep their candidates, to choose among at the end.
         var shared: [String: [String]] = [:]
-        // Sized up front: growing a table of strings hashes every string again.
-        let count = files.reduce(0) { $0 + $1.types.count + $1.aliases.count }
-        declared = NameSlots(capacity: count)
-        resolvedNames = NameSlots(capacity: count * 2)
+        // Sized up front: growing a table of strings hashes every string again. For the names a
+        // table takes, not for every type: extensions add none, and most keys have one part, so
+        // room for two parts a key gave the trailing parts' table five buckets a name (2 MB).
+        var count = 0
+        var keyBytes = 0
+        for file in files.indices {
+            count += files[file].aliases.count
+            files[file].types.withUnsafeBufferPointer { types in
+                for type in types.indices where types[type].kind != .extension {
+                    count += 1
+                    keyBytes += types[type].qualified.utf8.count
+                }
+            }
+        }
+        // The room past what the names take is never written (see `NameSlots`): sized for twice
+        // the keys' bytes, for aliases' keys and the trailing parts, it does not grow.
+        declared = NameSlots(capacity: count, bytes: 2 * keyBytes)
+        resolvedNames = NameSlots(capacity: count, bytes: 2 * keyBytes)
         resolutions.reserveCapacity(count * 2)
         func add(_ key: String) {
             _ = declared.insert(key)
