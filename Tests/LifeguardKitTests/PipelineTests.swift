@@ -285,6 +285,19 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(index.declaredKinds(of: "T\(depth - 1)"), [.struct], "a deep type is still found by its simple name")
     }
 
+    func testConformancesOfATypeExtendedManyTimesAreAllFound() {
+        // More than a type's conformances are searched in place for: the set that takes over
+        // past them must still find each one, whichever declaration wrote it, and no other.
+        let count = 40
+        var text = "class Screen: UIViewController, P0, P1 {}\n"
+        for number in 0..<count { text += "protocol P\(number) {}\nextension Screen: P\(number), P\((number + 1) % count) {}\n" }
+        let index = self.index(text)
+        for number in 0..<count { XCTAssertTrue(index.conforms("Screen", to: "P\(number)"), "P\(number)") }
+        XCTAssertFalse(index.conforms("Screen", to: "P\(count)"))
+        XCTAssertFalse(index.conforms("Screen", to: "UIViewController"), "the superclass is no conformance")
+        XCTAssertTrue(index.isController("Screen"))
+    }
+
     func testLongSuperclassChainsResolveAndCyclesEnd() {
         let length = 5_000
         var text = "class C0: UIViewController { var marker: Int = 0 }\n"

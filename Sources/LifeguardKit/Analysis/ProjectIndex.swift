@@ -35,7 +35,30 @@ public final class ProjectIndex: Sendable {
         /// protocol), as resolved from the declaring scope.
         public var superclass: String?
         /// Keys of adopted protocols (and of other inherited names), from every declaration and extension.
-        public var conformances: Set<String> = []
+        public var conformances: Set<String> { Set(conformanceList) }
+        /// `conformances` in the order first written, each once: a type adopts a handful, which a
+        /// list searched in place holds and finds for less than a set's hashing (a set per type was
+        /// a tenth of the index's merge); past `searchedInPlace` a set beside it keeps a type
+        /// extended thousands of times from making the merge quadratic.
+        private(set) var conformanceList: [String] = []
+        private var conformanceSet: Set<String>?
+        private static let searchedInPlace = 16
+
+        func conforms(to key: String) -> Bool {
+            conformanceSet.map { $0.contains(key) } ?? conformanceList.contains(key)
+        }
+
+        mutating func addConformances(_ keys: ArraySlice<String>) {
+            for key in keys {
+                if conformanceSet != nil {
+                    guard conformanceSet!.insert(key).inserted else { continue }
+                } else if conformanceList.contains(key) {
+                    continue
+                }
+                conformanceList.append(key)
+                if conformanceSet == nil, conformanceList.count > Self.searchedInPlace { conformanceSet = Set(conformanceList) }
+            }
+        }
         /// For a protocol: written with `AnyObject`, `class`, `@objc`, or a class constraint.
         public var declaresClassBound = false
     }
@@ -238,7 +261,7 @@ public final class ProjectIndex: Sendable {
                         facts[Int(id)].superclass = first
                         conformances = inherited.dropFirst()
                     }
-                    if !conformances.isEmpty { facts[Int(id)].conformances.formUnion(conformances) }
+                    if !conformances.isEmpty { facts[Int(id)].addConformances(conformances) }
                     if files[file].types[position].declaresClassBound { facts[Int(id)].declaresClassBound = true }
                 }
             }
@@ -538,7 +561,7 @@ public final class ProjectIndex: Sendable {
             if current != key, isClassKey(canonical(current)) { return true }
             guard let currentFacts = self.facts(ofKey: current) else { continue }
             if currentFacts.declaresClassBound { return true }
-            pending.append(contentsOf: currentFacts.conformances)
+            pending.append(contentsOf: currentFacts.conformanceList)
             if let superclass = currentFacts.superclass { pending.append(superclass) }
         }
         return false
@@ -548,7 +571,7 @@ public final class ProjectIndex: Sendable {
     public func conforms(_ name: String, to protocolName: String, from scope: String? = nil) -> Bool {
         guard var id = typeIDs.slot(of: canonical(name, from: scope)) else { return false }
         for _ in 0..<Self.maxChainLength {
-            if typeFacts[Int(id)].conformances.contains(protocolName) { return true }
+            if typeFacts[Int(id)].conforms(to: protocolName) { return true }
             let next = superclassIDs[Int(id)]
             guard next >= 0 else { return false }
             id = next
