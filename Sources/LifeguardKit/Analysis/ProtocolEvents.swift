@@ -462,10 +462,12 @@ extension FileModel {
     /// What a call to a function of the run does to the objects it is given (from the function's
     /// summary), or, for a function the run does not declare, that the objects escape.
     func helperEffects(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
+        index.withSummaries { summaries in helperEffects(of: call, summaries: summaries) }
+    }
+
+    private func helperEffects(of call: CallID, summaries: borrowing CallSummaries) -> [(ObjectRef, CallSummaries.Effect)] {
         let item = outline.calls[call.index]
         let baseName = name(of: call)
-        // Read once: each `index.summaries` copies the summaries' tables, a retain and release apiece.
-        let summaries = index.summaries
         let declared = summaries.declares(baseName: baseName)
         // A framework call that keeps nothing: nothing to look at.
         if !declared, FrameworkCalls.passive.contains(baseName) { return [] }
@@ -473,7 +475,7 @@ extension FileModel {
         for (position, argument) in arguments(of: call).enumerated() where argument.closure == nil {
             if let object = trackableObject(argument.expression, at: item.nodeID) { objects.append((position, object)) }
         }
-        if declared, !item.isImplicitMember, item.receiver.map({ tree.text(ofTokens: $0) }) != "super" {
+        if declared, !item.isImplicitMember, !(item.receiver.flatMap(tree.byteRange(ofTokens:)).map { tree.source.bytes($0, equal: "super") } ?? false) {
             let receiver = item.receiver.map { trackableObject($0, at: item.nodeID) } ?? .selfObject
             if let receiver { objects.append((nil, receiver)) }
         }
@@ -488,10 +490,14 @@ extension FileModel {
         }
         // The receiver's class picks among same-named methods: `self`'s for a bare call.
         var receiverType: String?
-        if item.receiver == nil || receiver(of: call)?.key == "self" || receiver(of: call)?.key == "super" {
+        if let range = item.receiver {
+            // A receiver that is no chain names no class.
+            if let chain = ExpressionChain(tree, tokens: range) {
+                receiverType = chain.key == "self" || chain.key == "super"
+                    ? enclosingRole(of: item.nodeID)?.key : typeKey(of: chain, at: item.nodeID)
+            }
+        } else {
             receiverType = enclosingRole(of: item.nodeID)?.key
-        } else if let chain = receiver(of: call) {
-            receiverType = typeKey(of: chain, at: item.nodeID)
         }
         var found = false
         for (position, object) in objects {
