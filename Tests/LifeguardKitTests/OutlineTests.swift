@@ -364,6 +364,29 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.text(ofToken: tree.postfixExpressionStart(endingAt: zero)), ".")
     }
 
+    /// A full name is the base name and every label as written (backticks dropped, `_` for none,
+    /// keywords and non-ASCII letters kept), however long; an extension's name keeps one space
+    /// wherever the source separates two tokens.
+    func testFullNamesSpellEveryLabelAsWritten() {
+        let tree = outline("""
+            struct S {
+                func tableView(_ tableView: Int, `for` row: Int, çà label: Int, in: Int, _: Int) {}
+                init?(coder: Int) {}
+                subscript(index: Int) -> Int { 0 }
+                static func +(lhs: S, rhs: S) -> S { lhs }
+                func `default`() {}
+                deinit {}
+            }
+            extension Dictionary<String, [Int]> . Index {}
+            extension  Outer<T>.Inner  /* c */ {}
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), [
+            "tableView(_:for:çà:in:_:)", "init(coder:)", "subscript(_:)", "get", "+(_:_:)", "default()", "deinit",
+        ])
+        XCTAssertEqual(tree.outline.functions.map(\.name), ["tableView", "init", "subscript", "get", "+", "default", "deinit"])
+        XCTAssertEqual(tree.outline.types.map(\.name), ["S", "Dictionary<String, [Int]> . Index", "Outer<T>.Inner"])
+    }
+
     /// An extension of a sugared or specialized type is a type declaration named as written, whose
     /// braces are its body (never a closure), with its members inside it.
     func testExtensionsOfSugaredAndSpecializedTypes() {

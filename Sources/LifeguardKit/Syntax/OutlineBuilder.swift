@@ -38,8 +38,6 @@ final class OutlineBuilder<Counter: ReadCounter> {
     /// What the builder tracks for each call, parallel to `outline.calls`: one array, so a call
     /// costs one append here rather than one per field.
     @exclusivity(unchecked) var callProgress: [CallProgress] = []
-    /// Where a function's full name is spelled before it becomes a string, reused across declarations.
-    @exclusivity(unchecked) var spelling: [UInt8] = []
     /// Each parameter's label, as a significant position (-1 for none): parallel to
     /// `outline.parameters`, for spelling full names without making label strings.
     @exclusivity(unchecked) var parameterLabels: [Int] = []
