@@ -125,6 +125,8 @@ extension OutlineBuilder {
         let (start, modifiers, attributes) = takePending(keyword)
         var inherited: [InheritedType] = []
         if self.kind(next) == .colon {
+            // Most types name one to three: room for them at once, not regrown at the 2nd and 3rd.
+            inherited.reserveCapacity(4)
             next = readInheritance(from: next + 1, into: &inherited)
         }
         var whereClause: Range<Int>?

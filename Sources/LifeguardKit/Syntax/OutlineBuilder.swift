@@ -74,6 +74,7 @@ final class OutlineBuilder<Counter: ReadCounter> {
         // short files, where a ratio rounds down to nothing. Reserving more costs no more
         // instructions (one allocation either way), and room never written is never touched.
         outline.nodes.reserveCapacity(count / 6)
+        outline.types.reserveCapacity(count / 128 + 2)
         outline.calls.reserveCapacity(count / 10 + 4)
         outline.arguments.reserveCapacity(count / 8 + 4)
         outline.variables.reserveCapacity(count / 20 + 4)
