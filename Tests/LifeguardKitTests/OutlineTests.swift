@@ -364,6 +364,22 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.text(ofToken: tree.postfixExpressionStart(endingAt: zero)), ".")
     }
 
+    /// `await`, `some`, `any` and `each` before `(` call nothing; every other name there is a
+    /// callee, however close its length or first letter (the word lookup is skipped for most).
+    func testOnlyFourWordsBeforeAParenthesisCallNothing() {
+        let tree = outline("""
+            func f() {
+                let a = await (b)
+                let c = some(1)
+                let d = any (e)
+                let g = each (h)
+                sum(1); anyOf(2); awaits(3); eat(4); `await`(5); `some`(6); selfie(7); ask(8); a(9)
+            }
+            """)
+        XCTAssertEqual(tree.outline.calls.map { tree.name(of: $0) },
+                       ["sum", "anyOf", "awaits", "eat", "await", "some", "selfie", "ask", "a"])
+    }
+
     /// A full name is the base name and every label as written (backticks dropped, `_` for none,
     /// keywords and non-ASCII letters kept), however long; an extension's name keeps one space
     /// wherever the source separates two tokens.

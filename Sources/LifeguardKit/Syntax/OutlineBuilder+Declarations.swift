@@ -332,8 +332,10 @@ extension OutlineBuilder {
             parameterClause = next
             readParameters(open: next, labelled: kind != .subscript && !isOperatorName)
         }
-        var fullName = name
-        if kind != .deinitializer {
+        let fullName: String
+        if kind == .deinitializer {
+            fullName = name
+        } else {
             // Measured, then spelled straight into the string's own storage: through a byte array,
             // each append tested the array's uniqueness and room, and the array was copied again.
             var length = name.utf8.count + 2
