@@ -364,6 +364,38 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.text(ofToken: tree.postfixExpressionStart(endingAt: zero)), ".")
     }
 
+    /// A modifier word counts before what it modifies (a declaration's word, `(set)`, an
+    /// attribute), and is a plain name before `.`, `=`, an operator or `(` with arguments; an
+    /// accessor's word counts inside an accessor block whatever follows.
+    func testModifierWordsCountOnlyWhereADeclarationFollows() {
+        let tree = outline("""
+            class C {
+                unowned(safe) var a = x
+                nonisolated(unsafe) let b = 1
+                override func f() { open = 1; final.x = 2; lazy += 1; weak(3); mutating.y(); convenience = 2 }
+                final class D {}
+                lazy var e = 1
+                weak var g: C?
+                open(set) var h = 0
+                var i: Int { mutating get { 1 } nonmutating set {} }
+                @objc dynamic var j = 0
+            }
+            actor A {}
+            macro M() = #externalMacro(module: "m", type: "T")
+            prefix func ~~~(x: Int) -> Int { x }
+            func k() { actor.run(); macro = 1; distributed(1); indirect [1] }
+            """)
+        let outline = tree.outline
+        XCTAssertEqual(outline.variables.map { tree.name(of: $0) }, ["a", "b", "e", "g", "h", "i", "j"])
+        XCTAssertEqual(outline.variables.map(\.modifiers), [[.unowned], [.nonisolated], [.lazy], [.weak], [.open], [], [.dynamic]])
+        XCTAssertEqual(outline.functions.map(\.fullName), ["f()", "get", "set", "~~~(_:)", "k()"])
+        XCTAssertEqual(outline.functions.map(\.modifiers), [[.override], [.mutating], [.nonmutating], [.prefix], []])
+        XCTAssertEqual(outline.types.map(\.name), ["C", "D", "A"])
+        XCTAssertEqual(outline.types.map(\.modifiers), [[], [.final], []])
+        XCTAssertEqual(outline.calls.map { tree.name(of: $0) }, ["weak", "y", "run", "distributed"])
+        XCTAssertEqual(outline.assignments.map { tree.text(ofTokens: $0.lhs) }, ["open", "final.x", "convenience", "macro"])
+    }
+
     /// `await`, `some`, `any` and `each` before `(` call nothing; every other name there is a
     /// callee, however close its length or first letter (the word lookup is skipped for most).
     func testOnlyFourWordsBeforeAParenthesisCallNothing() {
