@@ -364,6 +364,77 @@ final class OutlineTests: XCTestCase {
         XCTAssertEqual(tree.text(ofToken: tree.postfixExpressionStart(endingAt: zero)), ".")
     }
 
+    /// A modifier word counts before what it modifies (a declaration's word, `(set)`, an
+    /// attribute), and is a plain name before `.`, `=`, an operator or `(` with arguments; an
+    /// accessor's word counts inside an accessor block whatever follows.
+    func testModifierWordsCountOnlyWhereADeclarationFollows() {
+        let tree = outline("""
+            class C {
+                unowned(safe) var a = x
+                nonisolated(unsafe) let b = 1
+                override func f() { open = 1; final.x = 2; lazy += 1; weak(3); mutating.y(); convenience = 2 }
+                final class D {}
+                lazy var e = 1
+                weak var g: C?
+                open(set) var h = 0
+                var i: Int { mutating get { 1 } nonmutating set {} }
+                @objc dynamic var j = 0
+            }
+            actor A {}
+            macro M() = #externalMacro(module: "m", type: "T")
+            prefix func ~~~(x: Int) -> Int { x }
+            func k() { actor.run(); macro = 1; distributed(1); indirect [1] }
+            """)
+        let outline = tree.outline
+        XCTAssertEqual(outline.variables.map { tree.name(of: $0) }, ["a", "b", "e", "g", "h", "i", "j"])
+        XCTAssertEqual(outline.variables.map(\.modifiers), [[.unowned], [.nonisolated], [.lazy], [.weak], [.open], [], [.dynamic]])
+        XCTAssertEqual(outline.functions.map(\.fullName), ["f()", "get", "set", "~~~(_:)", "k()"])
+        XCTAssertEqual(outline.functions.map(\.modifiers), [[.override], [.mutating], [.nonmutating], [.prefix], []])
+        XCTAssertEqual(outline.types.map(\.name), ["C", "D", "A"])
+        XCTAssertEqual(outline.types.map(\.modifiers), [[], [.final], []])
+        XCTAssertEqual(outline.calls.map { tree.name(of: $0) }, ["weak", "y", "run", "distributed"])
+        XCTAssertEqual(outline.assignments.map { tree.text(ofTokens: $0.lhs) }, ["open", "final.x", "convenience", "macro"])
+    }
+
+    /// `await`, `some`, `any` and `each` before `(` call nothing; every other name there is a
+    /// callee, however close its length or first letter (the word lookup is skipped for most).
+    func testOnlyFourWordsBeforeAParenthesisCallNothing() {
+        let tree = outline("""
+            func f() {
+                let a = await (b)
+                let c = some(1)
+                let d = any (e)
+                let g = each (h)
+                sum(1); anyOf(2); awaits(3); eat(4); `await`(5); `some`(6); selfie(7); ask(8); a(9)
+            }
+            """)
+        XCTAssertEqual(tree.outline.calls.map { tree.name(of: $0) },
+                       ["sum", "anyOf", "awaits", "eat", "await", "some", "selfie", "ask", "a"])
+    }
+
+    /// A full name is the base name and every label as written (backticks dropped, `_` for none,
+    /// keywords and non-ASCII letters kept), however long; an extension's name keeps one space
+    /// wherever the source separates two tokens.
+    func testFullNamesSpellEveryLabelAsWritten() {
+        let tree = outline("""
+            struct S {
+                func tableView(_ tableView: Int, `for` row: Int, çà label: Int, in: Int, _: Int) {}
+                init?(coder: Int) {}
+                subscript(index: Int) -> Int { 0 }
+                static func +(lhs: S, rhs: S) -> S { lhs }
+                func `default`() {}
+                deinit {}
+            }
+            extension Dictionary<String, [Int]> . Index {}
+            extension  Outer<T>.Inner  /* c */ {}
+            """)
+        XCTAssertEqual(tree.outline.functions.map(\.fullName), [
+            "tableView(_:for:çà:in:_:)", "init(coder:)", "subscript(_:)", "get", "+(_:_:)", "default()", "deinit",
+        ])
+        XCTAssertEqual(tree.outline.functions.map(\.name), ["tableView", "init", "subscript", "get", "+", "default", "deinit"])
+        XCTAssertEqual(tree.outline.types.map(\.name), ["S", "Dictionary<String, [Int]> . Index", "Outer<T>.Inner"])
+    }
+
     /// An extension of a sugared or specialized type is a type declaration named as written, whose
     /// braces are its body (never a closure), with its members inside it.
     func testExtensionsOfSugaredAndSpecializedTypes() {

@@ -401,6 +401,9 @@ extension OutlineBuilder {
 
     func readCaptures(open: Int, close: Int) {
         guard close > open else { return }
+        // Room for a file's first few at once: grown from empty, the array was reallocated at its
+        // 1st, 2nd, 3rd and 5th capture.
+        if outline.captures.capacity == 0 { outline.captures.reserveCapacity(8) }
         var next = open + 1
         while next < close {
             var specifier = CaptureSpecifier.strong

@@ -34,6 +34,14 @@ extension OutlineBuilder {
         let token = tok(previous)
         switch token.kind {
         case .identifier:
+            // Only `await`, `some`, `any` and `each` are no callee: a name of another length or
+            // initial (most) needs no word lookup.
+            let length = token.range.count
+            let initial = buffer[token.startOffset]
+            guard length >= 3, length <= 5,
+                  initial == UInt8(ascii: "a") || initial == UInt8(ascii: "s") || initial == UInt8(ascii: "e") else {
+                return previous
+            }
             let word = word(previous)
             if word == .await || word == .some || word == .any || word == .each { return nil }
             return previous

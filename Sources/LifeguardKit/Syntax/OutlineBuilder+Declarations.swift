@@ -125,6 +125,8 @@ extension OutlineBuilder {
         let (start, modifiers, attributes) = takePending(keyword)
         var inherited: [InheritedType] = []
         if self.kind(next) == .colon {
+            // Most types name one to three: room for them at once, not regrown at the 2nd and 3rd.
+            inherited.reserveCapacity(4)
             next = readInheritance(from: next + 1, into: &inherited)
         }
         var whereClause: Range<Int>?
@@ -194,14 +196,24 @@ extension OutlineBuilder {
     /// The source text of significant positions `start..<end`, with whatever separates two tokens
     /// (spaces, line breaks, comments) written as one space.
     func spelling(from start: Int, to end: Int) -> String {
-        // In the builder's buffer, reused: an array of its own per extension was grown and freed.
-        spelling.removeAll(keepingCapacity: true)
+        // Measured, then written straight into the string's storage (no byte array in between).
+        var length = 0
         for position in start..<end {
             let token = tok(position)
-            if position > start, !token.flags.contains(.joinedToPrevious) { spelling.append(UInt8(ascii: " ")) }
-            spelling.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[token.nameRange]))
+            if position > start, !token.flags.contains(.joinedToPrevious) { length += 1 }
+            length += token.nameRange.count
         }
-        return String(decoding: spelling, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: length) { out in
+            var at = 0
+            for position in start..<end {
+                let token = tok(position)
+                if position > start, !token.flags.contains(.joinedToPrevious) {
+                    at = putByte(UInt8(ascii: " "), to: out, at: at)
+                }
+                at = copyBytes(UnsafeBufferPointer(rebasing: buffer[token.nameRange]), to: out, at: at)
+            }
+            return at
+        }
     }
 
     /// Reads `A, B<C>, @unchecked Sendable, P & Q` up to `where` or `{`.
@@ -320,20 +332,33 @@ extension OutlineBuilder {
             parameterClause = next
             readParameters(open: next, labelled: kind != .subscript && !isOperatorName)
         }
-        var fullName = name
-        if kind != .deinitializer {
-            // Spelled into bytes and made a string once: appending piece by piece cost more than
-            // the rest of the declaration.
-            spelling.removeAll(keepingCapacity: true)
-            // Through `withUTF8`: appending `name.utf8` walked the view a code unit at a time.
-            name.withUTF8 { spelling.append(contentsOf: $0) }
-            spelling.append(UInt8(ascii: "("))
-            for label in parameterLabels[parameterStart...] {
-                if label >= 0 { appendName(label, to: &spelling) } else { spelling.append(UInt8(ascii: "_")) }
-                spelling.append(UInt8(ascii: ":"))
+        let fullName: String
+        if kind == .deinitializer {
+            fullName = name
+        } else {
+            // Measured, then spelled straight into the string's own storage: through a byte array,
+            // each append tested the array's uniqueness and room, and the array was copied again.
+            var length = name.utf8.count + 2
+            for index in parameterStart..<parameterLabels.count {
+                let label = parameterLabels[index]
+                length += (label >= 0 ? tokens[label].nameRange.count : 1) + 1
             }
-            spelling.append(UInt8(ascii: ")"))
-            fullName = String(decoding: spelling, as: UTF8.self)
+            fullName = name.withUTF8 { base in
+                String(unsafeUninitializedCapacity: length) { out in
+                    var at = copyBytes(base, to: out, at: 0)
+                    at = putByte(UInt8(ascii: "("), to: out, at: at)
+                    for index in parameterStart..<parameterLabels.count {
+                        let label = parameterLabels[index]
+                        if label >= 0 {
+                            at = copyBytes(UnsafeBufferPointer(rebasing: buffer[tokens[label].nameRange]), to: out, at: at)
+                        } else {
+                            at = putByte(UInt8(ascii: "_"), to: out, at: at)
+                        }
+                        at = putByte(UInt8(ascii: ":"), to: out, at: at)
+                    }
+                    return putByte(UInt8(ascii: ")"), to: out, at: at)
+                }
+            }
         }
         var returnType: Range<Int>?
         var after = parameterClause >= 0 && match(parameterClause) > parameterClause ? match(parameterClause) + 1 : next
@@ -402,9 +427,21 @@ extension OutlineBuilder {
         return range.count == 1 && buffer[range.lowerBound] == UInt8(ascii: "_")
     }
 
-    /// Appends the bytes `text(position)` spells.
-    func appendName(_ position: Int, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[tok(position).nameRange]))
+    /// Copies `bytes` into `out` at `offset`; returns the offset after them. `out` has the room:
+    /// its length was counted from the same tokens.
+    @inline(__always)
+    func copyBytes(_ bytes: UnsafeBufferPointer<UInt8>, to out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return offset }
+        precondition(offset + bytes.count <= out.count)
+        out.baseAddress!.advanced(by: offset).update(from: source, count: bytes.count)
+        return offset + bytes.count
+    }
+
+    @inline(__always)
+    func putByte(_ byte: UInt8, to out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        precondition(offset < out.count)
+        out.baseAddress![offset] = byte
+        return offset + 1
     }
 
     func isName(_ position: Int) -> Bool {

@@ -250,6 +250,18 @@ extension OutlineBuilder {
 
     /// A name where a statement or accessor may start: a modifier, `actor`, `macro` or an accessor's word.
     func handleStatementIdentifier(_ scope: ScopeKind) {
+        // Outside an accessor block a word means something only before a word that goes on a
+        // declaration (a modifier, `actor`, `macro`) or before `(` (`unowned(safe)`): most names
+        // here are followed by `.`, `=` or an operator, and need no word lookup.
+        if scope != .accessorBlock {
+            switch kind(position + 1) {
+            case .keyword, .identifier, .attribute, .leftParen:
+                break
+            default:
+                position += 1
+                return
+            }
+        }
         let word = word(position)
         if word != .none {
             if scope == .accessorBlock, let accessor = word.accessor {

@@ -38,8 +38,6 @@ final class OutlineBuilder<Counter: ReadCounter> {
     /// What the builder tracks for each call, parallel to `outline.calls`: one array, so a call
     /// costs one append here rather than one per field.
     @exclusivity(unchecked) var callProgress: [CallProgress] = []
-    /// Where a function's full name is spelled before it becomes a string, reused across declarations.
-    @exclusivity(unchecked) var spelling: [UInt8] = []
     /// Each parameter's label, as a significant position (-1 for none): parallel to
     /// `outline.parameters`, for spelling full names without making label strings.
     @exclusivity(unchecked) var parameterLabels: [Int] = []
@@ -71,20 +69,23 @@ final class OutlineBuilder<Counter: ReadCounter> {
         self.partner = significant.partner
         self.count = significant.count
         rawCount = significant.positionOfRaw.count - 1
-        // Room for what typical code holds per significant token, so the arrays rarely regrow
-        // (regrowing copies structs that hold strings and arrays).
+        // Room for what dense code holds per significant token, so the arrays rarely regrow
+        // (regrowing copies structs that hold strings and arrays). The small constants are for
+        // short files, where a ratio rounds down to nothing. Reserving more costs no more
+        // instructions (one allocation either way), and room never written is never touched.
         outline.nodes.reserveCapacity(count / 6)
-        outline.calls.reserveCapacity(count / 12)
-        outline.arguments.reserveCapacity(count / 12)
-        outline.variables.reserveCapacity(count / 32)
+        outline.types.reserveCapacity(count / 128 + 2)
+        outline.calls.reserveCapacity(count / 10 + 4)
+        outline.arguments.reserveCapacity(count / 8 + 4)
+        outline.variables.reserveCapacity(count / 20 + 4)
         outline.assignments.reserveCapacity(count / 48)
-        outline.conditionals.reserveCapacity(count / 48)
-        outline.functions.reserveCapacity(count / 64)
-        outline.parameters.reserveCapacity(count / 64)
-        outline.closures.reserveCapacity(count / 96)
+        outline.conditionals.reserveCapacity(count / 40 + 2)
+        outline.functions.reserveCapacity(count / 40 + 4)
+        outline.parameters.reserveCapacity(count / 40 + 4)
+        outline.closures.reserveCapacity(count / 64 + 2)
         outline.closureParameters.reserveCapacity(count / 96)
-        callProgress.reserveCapacity(count / 12)
-        parameterLabels.reserveCapacity(count / 64)
+        callProgress.reserveCapacity(count / 10 + 4)
+        parameterLabels.reserveCapacity(count / 40 + 4)
         // Nesting seldom goes deeper: the stack is grown at most once in most files, not five times.
         scopes.reserveCapacity(32)
     }
