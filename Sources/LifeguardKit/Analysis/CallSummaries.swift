@@ -709,6 +709,9 @@ public struct CallSummaries: Sendable {
     /// Whether the run declares a callable function with this base name (`embed` for `embed(_:in:)`).
     public func declares(baseName: String) -> Bool { baseNames.slot(of: baseName) != nil }
 
+    /// `declares(baseName:)` of a name's UTF-8 bytes.
+    func declares(baseName bytes: UnsafeBufferPointer<UInt8>) -> Bool { baseNames.slot(of: bytes) != nil }
+
     /// What calling `fullName` with an object at argument `position` (or as the receiver, when
     /// `position` is `nil`) may do to that object: the union over every function of that name.
     /// `nil` when the run declares no such function.
