@@ -162,6 +162,13 @@ extension FileModel {
             var index = EventIndex()
             index.events = computeEvents()
             index.owner.reserveCapacity(index.events.count)
+            index.typeKey.reserveCapacity(index.events.count)
+            // Room up front (objects have a few events each): grown one doubling at a time, the
+            // table was rehashed again and again.
+            index.byAnchor.reserveCapacity(index.events.count / 2)
+            // Events come in source order, so most follow one of the same type: each type's run
+            // of positions is filed at once, its key hashed once per run rather than per event.
+            var run: (key: String, positions: [Int])?
             for (position, event) in index.events.enumerated() {
                 let owner = outline[event.node].kind == .function ? FunctionID(outline[event.node].detail)
                     : enclosingFunction(of: event.node)
@@ -170,8 +177,15 @@ extension FileModel {
                 index.byAnchor[event.object.anchor, default: []].append(position)
                 let key = enclosingRole(of: event.node)?.key
                 index.typeKey.append(key)
-                if let key { index.byType[key, default: []].append(position) }
+                guard let key else { continue }
+                if run?.key == key {
+                    run?.positions.append(position)
+                } else {
+                    if let run { index.byType[run.key, default: []].append(contentsOf: run.positions) }
+                    run = (key, [position])
+                }
             }
+            if let run { index.byType[run.key, default: []].append(contentsOf: run.positions) }
             return index
         }
     }
@@ -521,35 +535,33 @@ extension FileModel {
         let anyCandidate = arguments.contains { $0.closure == nil && startsWithName($0.expression) }
             || (takesReceiver && item.receiver.map(startsWithName) ?? true)
         guard anyCandidate else { return [] }
-        let fullName = self.fullName(of: call)
         // `FrameworkCalls.keepsArguments(fullName)` reads the base name: `callee.contains(.passive)`.
-        guard summaries.declares(fullName) else { return callee.contains(.passive) ? [] : escapingArguments(of: call) }
+        guard let symbol = withFullName(of: call, { summaries.declaredSymbol($0) }) else {
+            return callee.contains(.passive) ? [] : escapingArguments(of: call)
+        }
         // The receiver's class picks among same-named methods: `self`'s for a bare call.
         var receiverType: String?
         if let range = item.receiver {
             // A receiver that is no chain names no class.
             if let chain = ExpressionChain(tree, tokens: range) {
-                receiverType = chain.key == "self" || chain.key == "super"
-                    ? enclosingRole(of: item.nodeID)?.key : typeKey(of: chain, at: item.nodeID)
+                let key = chain.key
+                receiverType = key == "self" || key == "super" ? enclosingRole(of: item.nodeID)?.key : typeKey(of: chain, at: item.nodeID)
             }
         } else {
             receiverType = enclosingRole(of: item.nodeID)?.key
         }
-        // Whether the summaries know the call does not depend on the position asked about: one
-        // `nil` means none is known.
+        guard let callees = summaries.callees(ofSymbol: symbol, receiverType: receiverType) else {
+            // Declared in the run, but not on this receiver's class: code the run cannot see.
+            return callee.contains(.passive) ? [] : escapingArguments(of: call)
+        }
         var result: [(ObjectRef, CallSummaries.Effect)] = []
         for (position, argument) in arguments.enumerated() where argument.closure == nil && startsWithName(argument.expression) {
-            guard let effects = summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType) else {
-                // Declared in the run, but not on this receiver's class: code the run cannot see.
-                return callee.contains(.passive) ? [] : escapingArguments(of: call)
-            }
+            let effects = summaries.effects(of: callees, onArgument: position)
             guard !effects.isEmpty, let object = trackableObject(argument.expression, at: item.nodeID) else { continue }
             for effect in effects { result.append((object, effect)) }
         }
         if takesReceiver, item.receiver.map(startsWithName) ?? true {
-            guard let effects = summaries.effects(ofCalling: fullName, onArgument: nil, receiverType: receiverType) else {
-                return callee.contains(.passive) ? [] : escapingArguments(of: call)
-            }
+            let effects = summaries.effects(of: callees, onArgument: nil)
             if !effects.isEmpty {
                 let receiver: ObjectRef? = item.receiver.map { trackableObject($0, at: item.nodeID) } ?? .selfObject
                 if let receiver { for effect in effects { result.append((receiver, effect)) } }
