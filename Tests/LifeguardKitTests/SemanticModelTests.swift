@@ -978,4 +978,124 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertGreaterThan(compared, 2_000, "the random functions make calls to ask about")
         XCTAssertGreaterThan(longLists, 5, "some lists are long enough to be filtered once")
     }
+
+    /// A call's helper effects resolve an argument (or the receiver) only once the call is known
+    /// to do something to it, and read the callee's base name once per distinct name; resolving
+    /// every object first, as the summaries are asked, must find the same effects in the same order.
+    /// The sample declares helpers that keep or release what they are given, same-named methods
+    /// on different classes, a passive framework name the run declares, and calls on `super`.
+    func testHelperEffectsAreWhatResolvingEveryObjectFinds() throws {
+        let helpers = """
+            final class Host: UIViewController {
+                let child = ChildViewController()
+                var other: UIViewController?
+                func embed(_ controller: UIViewController, in view: UIView) {
+                    addChild(controller)
+                    view.addSubview(controller.view)
+                    controller.didMove(toParent: self)
+                }
+                func keep(_ controller: UIViewController) { other = controller }
+                func log(_ value: Any) {}
+                func append(_ controller: UIViewController) { addChild(controller) }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    embed(child, in: view)
+                    self.embed(child, in: self.view)
+                    keep(child)
+                    log(child)
+                    append(child)
+                    print(child)
+                    other?.keep(child)
+                    Pane().embed(child, in: view)
+                    let pane = Pane()
+                    pane.embed(child, in: view)
+                    pane.show(child)
+                    unknownHelper(child, view, 3, { child })
+                    super.keep(child)
+                    .init().keep(child)
+                    [child].forEach(keep)
+                    controllers.append(child)
+                }
+            }
+            final class Pane: UIView {
+                func embed(_ controller: UIViewController, in view: UIView) { view.addSubview(controller.view) }
+                func show(_ controller: UIViewController) { controller.removeFromParent() }
+            }
+            """
+        // An object's effects come from a set, whose order is its storage's: compared as sets.
+        func runs(_ effects: [(ObjectRef, CallSummaries.Effect)]) -> [(object: ObjectRef, effects: [Int])] {
+            var result: [(object: ObjectRef, effects: [Int])] = []
+            for (object, effect) in effects {
+                if let last = result.last, last.object == object {
+                    result[result.count - 1].effects = (last.effects + [Int(effect.rawValue)]).sorted()
+                } else {
+                    result.append((object, [Int(effect.rawValue)]))
+                }
+            }
+            return result
+        }
+        let sources = try FixtureFiles.sources(after: helpers)
+        let trees = sources.map { SyntaxTree(source: $0) }
+        let index = ProjectIndex(trees: trees)
+        var compared = 0
+        var found = 0
+        for tree in trees {
+            let model = FileModel(tree: tree, index: index)
+            for call in tree.outline.calls.indices.map(CallID.init) {
+                let fast = runs(model.helperEffects(of: call))
+                let every = runs(model.helperEffectsResolvingEveryObject(of: call))
+                XCTAssertEqual(fast.map(\.object), every.map(\.object), "\(tree.source.path): call \(call.index)")
+                XCTAssertEqual(fast.map(\.effects), every.map(\.effects), "\(tree.source.path): call \(call.index)")
+                compared += 1
+                found += every.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 2_000)
+        XCTAssertGreaterThan(found, 200)
+    }
+}
+
+extension FileModel {
+    /// `helperEffects(of:)` as it was first written: every argument and the receiver resolved
+    /// before the summaries are asked, the callee's names spelled per call.
+    func helperEffectsResolvingEveryObject(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
+        let summaries = index.summaries
+        let item = outline.calls[call.index]
+        let baseName = name(of: call)
+        let declared = summaries.declares(baseName: baseName)
+        if !declared, FrameworkCalls.passive.contains(baseName) { return [] }
+        var objects: [(position: Int?, object: ObjectRef)] = []
+        for (position, argument) in arguments(of: call).enumerated() where argument.closure == nil {
+            if let object = trackableObject(argument.expression, at: item.nodeID) { objects.append((position, object)) }
+        }
+        if declared, !item.isImplicitMember, item.receiver.map({ tree.text(ofTokens: $0) }) != "super" {
+            let receiver = item.receiver.map { trackableObject($0, at: item.nodeID) } ?? .selfObject
+            if let receiver { objects.append((nil, receiver)) }
+        }
+        guard !objects.isEmpty else { return [] }
+        let fullName = self.fullName(of: call)
+        var result: [(ObjectRef, CallSummaries.Effect)] = []
+        guard declared, summaries.declares(fullName) else {
+            guard !FrameworkCalls.keepsArguments(fullName) else { return [] }
+            for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
+            return result
+        }
+        var receiverType: String?
+        if item.receiver == nil || receiver(of: call)?.key == "self" || receiver(of: call)?.key == "super" {
+            receiverType = enclosingRole(of: item.nodeID)?.key
+        } else if let chain = receiver(of: call) {
+            receiverType = typeKey(of: chain, at: item.nodeID)
+        }
+        var found = false
+        for (position, object) in objects {
+            guard let effects = summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType)
+            else { continue }
+            found = true
+            for effect in effects { result.append((object, effect)) }
+        }
+        if !found, !FrameworkCalls.keepsArguments(fullName) {
+            for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
+        }
+        return result
+    }
 }

@@ -709,6 +709,43 @@ public struct CallSummaries: Sendable {
     /// Whether the run declares a callable function with this base name (`embed` for `embed(_:in:)`).
     public func declares(baseName: String) -> Bool { baseNames.slot(of: baseName) != nil }
 
+    /// `declares(baseName:)` of a name's UTF-8 bytes.
+    func declares(baseName bytes: UnsafeBufferPointer<UInt8>) -> Bool { baseNames.slot(of: bytes) != nil }
+
+    /// The symbol of a full name's UTF-8 bytes when the run declares a callable function of that
+    /// name (`declares(_:)`): looked up once for all that a call asks of it.
+    func declaredSymbol(_ fullName: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard let symbol = symbols.slot(of: fullName), !functions(ofSymbol: symbol).isEmpty else { return nil }
+        return symbol
+    }
+
+    /// The functions a call of a declared symbol may run: those of `receiverType`'s class chain,
+    /// or every function of the name when the receiver's class is unknown (`nil`); `nil` when the
+    /// chain has none. What `effects(ofCalling:onArgument:receiverType:)` works out again for
+    /// every argument, worked out once for the call.
+    struct Callees {
+        let symbol: Int32
+        /// `nil`: every function of the name.
+        let candidates: [Int]?
+    }
+
+    func callees(ofSymbol symbol: Int32, receiverType: String?) -> Callees? {
+        guard let receiverType else { return Callees(symbol: symbol, candidates: nil) }
+        var result: [Int] = []
+        chains.forEachSlot(inChainOf: receiverType, typeSlots: typeSlots) { slot in
+            result += byTypeAndName.functions(type: slot, name: symbol).map { Int($0) }
+        }
+        return result.isEmpty ? nil : Callees(symbol: symbol, candidates: result)
+    }
+
+    /// `effects(ofCalling:onArgument:receiverType:)` of callees found already.
+    func effects(of callees: Callees, onArgument position: Int?) -> Set<Effect> {
+        if let candidates = callees.candidates { return effects(of: candidates, onArgument: position) }
+        precondition(position.map { $0 >= 0 && $0 < Int(Int32.max) } ?? true, "an argument position is an index")
+        let key = Int64(callees.symbol) << 32 | Int64(UInt32(truncatingIfNeeded: position.map { $0 + 1 } ?? 0))
+        return verdicts.nameEffects(key) { effects(of: functions(ofSymbol: callees.symbol).map { Int($0) }, onArgument: position) }
+    }
+
     /// What calling `fullName` with an object at argument `position` (or as the receiver, when
     /// `position` is `nil`) may do to that object: the union over every function of that name.
     /// `nil` when the run declares no such function.

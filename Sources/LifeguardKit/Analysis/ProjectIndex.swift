@@ -596,8 +596,10 @@ public final class ProjectIndex: Sendable {
 
     /// The member `name` of type `typeName` (or of a superclass the run declares).
     public func member(_ name: String, of typeName: String, from scope: String? = nil) -> MemberFacts? {
-        MemberLookup(typeIDs: typeIDs, superclassIDs: superclassIDs, members: members)
-            .member(name, ofKey: canonical(typeName, from: scope))
+        // The tables are read in place: a lookup made of them copied each, retained and released
+        // per member a rule resolves.
+        MemberLookup.member(name, ofKey: canonical(typeName, from: scope), typeIDs: typeIDs, superclassIDs: superclassIDs,
+                            members: members)
     }
 
     /// Remembered calls made in the code of a type (all its declarations and extensions).
@@ -717,6 +719,11 @@ private struct MemberLookup: Sendable {
     let members: MemberTable
 
     func member(_ name: String, ofKey key: String) -> ProjectIndex.MemberFacts? {
+        Self.member(name, ofKey: key, typeIDs: typeIDs, superclassIDs: superclassIDs, members: members)
+    }
+
+    static func member(_ name: String, ofKey key: String, typeIDs: borrowing NameSlots, superclassIDs: borrowing [Int32],
+                       members: borrowing MemberTable) -> ProjectIndex.MemberFacts? {
         guard let slot = members.slot(of: name), var id = typeIDs.slot(of: key) else { return nil }
         for _ in 0..<ProjectIndex.maxChainLength {
             if let facts = members.member(slot, ofType: id) { return facts }

@@ -162,6 +162,13 @@ extension FileModel {
             var index = EventIndex()
             index.events = computeEvents()
             index.owner.reserveCapacity(index.events.count)
+            index.typeKey.reserveCapacity(index.events.count)
+            // Room up front (objects have a few events each): grown one doubling at a time, the
+            // table was rehashed again and again.
+            index.byAnchor.reserveCapacity(index.events.count / 2)
+            // Events come in source order, so most follow one of the same type: each type's run
+            // of positions is filed at once, its key hashed once per run rather than per event.
+            var run: (key: String, positions: [Int])?
             for (position, event) in index.events.enumerated() {
                 let owner = outline[event.node].kind == .function ? FunctionID(outline[event.node].detail)
                     : enclosingFunction(of: event.node)
@@ -170,8 +177,15 @@ extension FileModel {
                 index.byAnchor[event.object.anchor, default: []].append(position)
                 let key = enclosingRole(of: event.node)?.key
                 index.typeKey.append(key)
-                if let key { index.byType[key, default: []].append(position) }
+                guard let key else { continue }
+                if run?.key == key {
+                    run?.positions.append(position)
+                } else {
+                    if let run { index.byType[run.key, default: []].append(contentsOf: run.positions) }
+                    run = (key, [position])
+                }
             }
+            if let run { index.byType[run.key, default: []].append(contentsOf: run.positions) }
             return index
         }
     }
@@ -179,18 +193,21 @@ extension FileModel {
     private func computeEvents() -> [ObjectEvent] {
         var result: [ObjectEvent] = []
         let direct = directCalls()
-        for position in outline.calls.indices {
-            let call = CallID(position)
-            let node = outline.calls[position].nodeID
-            let token = outline.calls[position].nameToken
-            if let effects = direct[call] {
-                for (object, effect) in effects {
-                    result.append(ObjectEvent(effect: effect, object: object, node: node, token: token, isIndirect: false))
+        index.withSummaries { summaries in
+            let callees = calleeNames(summaries)
+            for position in outline.calls.indices {
+                let call = CallID(position)
+                let node = outline.calls[position].nodeID
+                let token = outline.calls[position].nameToken
+                if let effects = direct[call] {
+                    for (object, effect) in effects {
+                        result.append(ObjectEvent(effect: effect, object: object, node: node, token: token, isIndirect: false))
+                    }
+                    continue
                 }
-                continue
-            }
-            for (object, effect) in helperEffects(of: call) {
-                result.append(ObjectEvent(effect: effect, object: object, node: node, token: token, isIndirect: true))
+                for (object, effect) in helperEffects(of: call, callee: callees[position], summaries: summaries) {
+                    result.append(ObjectEvent(effect: effect, object: object, node: node, token: token, isIndirect: true))
+                }
             }
         }
         for position in outline.assignments.indices {
@@ -462,55 +479,111 @@ extension FileModel {
     /// What a call to a function of the run does to the objects it is given (from the function's
     /// summary), or, for a function the run does not declare, that the objects escape.
     func helperEffects(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
-        index.withSummaries { summaries in helperEffects(of: call, summaries: summaries) }
+        index.withSummaries { summaries in
+            let callee = tree.source.bytes.withUnsafeBufferPointer { source in
+                CalleeName(UnsafeBufferPointer(rebasing: source[tree.tokens[outline.calls[call.index].nameToken].nameRange]),
+                           summaries: summaries)
+            }
+            return helperEffects(of: call, callee: callee, summaries: summaries)
+        }
     }
 
-    private func helperEffects(of call: CallID, summaries: borrowing CallSummaries) -> [(ObjectRef, CallSummaries.Effect)] {
+    /// What `helperEffects` reads of a call's base name: whether the run declares a function of
+    /// that name, and whether it is a passive framework call.
+    struct CalleeName: OptionSet {
+        let rawValue: UInt8
+        static let declared = CalleeName(rawValue: 1)
+        static let passive = CalleeName(rawValue: 2)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        init(_ name: UnsafeBufferPointer<UInt8>, summaries: borrowing CallSummaries) {
+            var value: CalleeName = []
+            if summaries.declares(baseName: name) { value.insert(.declared) }
+            // A base name is a full name without its parentheses.
+            if FrameworkCalls.keepsArguments(fullName: name) { value.insert(.passive) }
+            self = value
+        }
+    }
+
+    /// Each call's `CalleeName`, by call position: worked out once per distinct name of the file,
+    /// where spelling and hashing each call's name cost more than the rest of most calls' work.
+    func calleeNames(_ summaries: borrowing CallSummaries) -> [CalleeName] {
+        var result = [CalleeName](repeating: [], count: outline.calls.count)
+        for (slot, calls) in callGroups {
+            let callee = callSlots.withName(slot) { CalleeName($0, summaries: summaries) }
+            guard !callee.isEmpty else { continue }
+            for position in calls { result[Int(position)] = callee }
+        }
+        return result
+    }
+
+    /// `helperEffects(of:)` with the call's `CalleeName` read already. An argument (or receiver)
+    /// is resolved to its object only once the call is known to do something to it: most calls of
+    /// the run's functions do nothing to most of what they are given.
+    private func helperEffects(of call: CallID, callee: CalleeName,
+                               summaries: borrowing CallSummaries) -> [(ObjectRef, CallSummaries.Effect)] {
+        // A framework call that keeps nothing: nothing to look at. Unknown code may do anything
+        // with what it is given (its receiver is its own business).
+        guard callee.contains(.declared) else { return callee.contains(.passive) ? [] : escapingArguments(of: call) }
         let item = outline.calls[call.index]
-        let baseName = name(of: call)
-        let declared = summaries.declares(baseName: baseName)
-        // A framework call that keeps nothing: nothing to look at.
-        if !declared, FrameworkCalls.passive.contains(baseName) { return [] }
-        var objects: [(position: Int?, object: ObjectRef)] = []
-        for (position, argument) in arguments(of: call).enumerated() where argument.closure == nil {
-            if let object = trackableObject(argument.expression, at: item.nodeID) { objects.append((position, object)) }
-        }
-        if declared, !item.isImplicitMember, !(item.receiver.flatMap(tree.byteRange(ofTokens:)).map { tree.source.bytes($0, equal: "super") } ?? false) {
-            let receiver = item.receiver.map { trackableObject($0, at: item.nodeID) } ?? .selfObject
-            if let receiver { objects.append((nil, receiver)) }
-        }
-        guard !objects.isEmpty else { return [] }
-        let fullName = self.fullName(of: call)
-        var result: [(ObjectRef, CallSummaries.Effect)] = []
-        guard declared, summaries.declares(fullName) else {
-            // Unknown code may do anything with what it is given (its receiver is its own business).
-            guard !FrameworkCalls.keepsArguments(fullName) else { return [] }
-            for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
-            return result
+        let takesReceiver = !item.isImplicitMember
+            && !(item.receiver.flatMap(tree.byteRange(ofTokens:)).map { tree.source.bytes($0, equal: "super") } ?? false)
+        let arguments = self.arguments(of: call)
+        // Only an expression starting with a name can be a trackable object; with none, there is
+        // no object to find effects on.
+        let anyCandidate = arguments.contains { $0.closure == nil && startsWithName($0.expression) }
+            || (takesReceiver && item.receiver.map(startsWithName) ?? true)
+        guard anyCandidate else { return [] }
+        // `FrameworkCalls.keepsArguments(fullName)` reads the base name: `callee.contains(.passive)`.
+        guard let symbol = withFullName(of: call, { summaries.declaredSymbol($0) }) else {
+            return callee.contains(.passive) ? [] : escapingArguments(of: call)
         }
         // The receiver's class picks among same-named methods: `self`'s for a bare call.
         var receiverType: String?
         if let range = item.receiver {
             // A receiver that is no chain names no class.
             if let chain = ExpressionChain(tree, tokens: range) {
-                receiverType = chain.key == "self" || chain.key == "super"
-                    ? enclosingRole(of: item.nodeID)?.key : typeKey(of: chain, at: item.nodeID)
+                let key = chain.key
+                receiverType = key == "self" || key == "super" ? enclosingRole(of: item.nodeID)?.key : typeKey(of: chain, at: item.nodeID)
             }
         } else {
             receiverType = enclosingRole(of: item.nodeID)?.key
         }
-        var found = false
-        for (position, object) in objects {
-            guard let effects = summaries.effects(ofCalling: fullName, onArgument: position, receiverType: receiverType)
-            else { continue }
-            found = true
+        guard let callees = summaries.callees(ofSymbol: symbol, receiverType: receiverType) else {
+            // Declared in the run, but not on this receiver's class: code the run cannot see.
+            return callee.contains(.passive) ? [] : escapingArguments(of: call)
+        }
+        var result: [(ObjectRef, CallSummaries.Effect)] = []
+        for (position, argument) in arguments.enumerated() where argument.closure == nil && startsWithName(argument.expression) {
+            let effects = summaries.effects(of: callees, onArgument: position)
+            guard !effects.isEmpty, let object = trackableObject(argument.expression, at: item.nodeID) else { continue }
             for effect in effects { result.append((object, effect)) }
         }
-        // Declared in the run, but not on this receiver's class: code the run cannot see.
-        if !found, !FrameworkCalls.keepsArguments(fullName) {
-            for (position, object) in objects where position != nil { result.append((object, .escapesToUnknown)) }
+        if takesReceiver, item.receiver.map(startsWithName) ?? true {
+            let effects = summaries.effects(of: callees, onArgument: nil)
+            if !effects.isEmpty {
+                let receiver: ObjectRef? = item.receiver.map { trackableObject($0, at: item.nodeID) } ?? .selfObject
+                if let receiver { for effect in effects { result.append((receiver, effect)) } }
+            }
         }
         return result
+    }
+
+    /// Every trackable argument of a call (closures aside), as escaping to code the run cannot see.
+    private func escapingArguments(of call: CallID) -> [(ObjectRef, CallSummaries.Effect)] {
+        let node = outline.calls[call.index].nodeID
+        var result: [(ObjectRef, CallSummaries.Effect)] = []
+        for argument in arguments(of: call) where argument.closure == nil {
+            if let object = trackableObject(argument.expression, at: node) { result.append((object, .escapesToUnknown)) }
+        }
+        return result
+    }
+
+    /// Whether an expression starts with a name: `trackableObject` finds no object in any other.
+    private func startsWithName(_ range: Range<Int>) -> Bool {
+        range.lowerBound < range.upperBound && range.lowerBound < tree.tokens.count
+            && tree.tokens[range.lowerBound].kind == .identifier
     }
 
     /// What a call's receiver is: `self` (a bare call) is the enclosing type.
