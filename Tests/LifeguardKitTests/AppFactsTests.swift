@@ -39,6 +39,19 @@ final class AppFactsTests: XCTestCase {
         for byte in UInt8.min...UInt8.max {
             XCTAssertEqual(OldStylePlist.Parser.isUnquoted(byte), spelled.contains(byte), "byte \(byte)")
         }
+        // The eight-byte test: true exactly when every byte is a letter or digit, whichever byte
+        // of the word differs.
+        let alphanumeric = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<8 {
+                for filler in [UInt8(ascii: "A"), UInt8(ascii: "z"), UInt8(ascii: "0")] {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[place] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    XCTAssertEqual(OldStylePlist.Parser.isAlphanumeric(word), alphanumeric.contains(byte), "byte \(byte) at \(place)")
+                }
+            }
+        }
     }
 
     func testMalformedOldStylePlistsAreErrorsNotCrashes() {
