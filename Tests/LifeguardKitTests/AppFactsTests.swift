@@ -358,6 +358,20 @@ final class AppFactsTests: XCTestCase {
                 "000000000000000000000002" = {isa = PBXFileReference; path = Two.swift; sourceTree = SOURCE_ROOT; };
             }; }
             """,
+            // Kinds and product types spelled with escapes, quoted, or as the wrong kind of value.
+            """
+            { objects = {
+                T = {isa = "PBXNative\\U0054arget"; name = Escaped; productType = "com.apple.product-type.appl\\151cation";
+                     buildPhases = (P, Q); };
+                V = {isa = PBXNativeTarget; name = Listed; productType = ("com.apple.product-type.application"); buildPhases = (P); };
+                W = {isa = "PBXNativeTarget"; name = Quoted; productType = "com.apple.product-type.application"; buildPhases = (Q); };
+                X = {isa = PBXNativeTargets; name = Longer; productType = com.apple.product-type.application; buildPhases = (P); };
+                P = {isa = "PBXSourcesBuildPhase"; files = (B); };
+                Q = {isa = PBXSourcesBuildPhas; files = (B); };
+                B = {isa = PBXBuildFile; fileRef = F; };
+                F = {isa = PBXFileReference; path = A.swift; sourceTree = SOURCE_ROOT; };
+            }; }
+            """,
             // Not the plain shape: no objects, two of them, objects that are no dictionary, damage.
             "{ archiveVersion = 1; }",
             "{ objects = {}; objects = { T = {isa = PBXNativeTarget;}; }; }",
@@ -385,6 +399,9 @@ final class AppFactsTests: XCTestCase {
                                                + "/work/App/Two.swift | folders [] | plist /work/App/App/Info.plist | multiple"])
         let words = try XcodeProject(parsing: Array(shapes[2].utf8), projectDirectory: "/work/App")
         XCTAssertEqual(Self.described(words), ["App: /work/App/One.swift /work/App/Two.swift | folders [] | plist none | unknown"])
+        let kinds = try XcodeProject(parsing: Array(shapes[3].utf8), projectDirectory: "/work/App")
+        XCTAssertEqual(Self.described(kinds), ["Escaped: /work/App/A.swift | folders [] | plist none | unknown",
+                                               "Quoted:  | folders [] | plist none | unknown"])
     }
 
     private static func described(_ project: XcodeProject) -> [String] {

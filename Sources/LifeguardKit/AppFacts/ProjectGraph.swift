@@ -98,7 +98,8 @@ struct ProjectGraph {
         self = graph
     }
 
-    static let applicationProductType = "com.apple.product-type.application"
+    static let applicationProductType = applicationProductTypeText.description
+    private static let applicationProductTypeText: StaticString = "com.apple.product-type.application"
 
     static func kind(_ isa: String?) -> Kind {
         switch isa {
@@ -106,6 +107,25 @@ struct ProjectGraph {
         case "PBXSourcesBuildPhase": return .sourcesBuildPhase
         default: return .other
         }
+    }
+
+    /// `kind(_:)` of a string's UTF-8 bytes, with no string made. Byte equality is string
+    /// equality here: no character of these ASCII spellings has another canonically
+    /// equivalent spelling (only `K`, `;` and `` ` `` have, as singletons).
+    static func kind(_ isa: UnsafeBufferPointer<UInt8>) -> Kind {
+        if spells(isa, "PBXNativeTarget") { return .nativeTarget }
+        if spells(isa, "PBXSourcesBuildPhase") { return .sourcesBuildPhase }
+        return .other
+    }
+
+    /// Whether UTF-8 `bytes` are the application product type (see `kind(_:)` on why bytes do).
+    static func isApplicationProductType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        spells(bytes, applicationProductTypeText)
+    }
+
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     // MARK: - Straight from an old-style file
@@ -205,12 +225,15 @@ struct ProjectGraph {
                 let field = try withString { Self.fieldKeys.slot(of: $0) } ?? -1
                 try parser.expect(UInt8(ascii: "="))
                 switch field {
-                case 0: object.kind = ProjectGraph.kind(try stringValue())
+                case 0: object.kind = try ifString(depth: 3) { try $0.withString { ProjectGraph.kind($0) } } ?? .other
                 case 1: object.name = try stringValue()
                 case 2: object.path = try stringValue()
                 case 3: object.sourceTree = try stringValue()
                 case 4: object.productName = try stringValue()
-                case 5: object.isApplication = try stringValue() == ProjectGraph.applicationProductType
+                case 5:
+                    object.isApplication = try ifString(depth: 3) {
+                        try $0.withString { ProjectGraph.isApplicationProductType($0) }
+                    } ?? false
                 case 6: object.children = try references(graph: &graph)
                 case 7: object.buildPhases = try references(graph: &graph)
                 case 8: object.files = try references(graph: &graph)
