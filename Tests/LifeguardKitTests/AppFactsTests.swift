@@ -115,6 +115,16 @@ final class AppFactsTests: XCTestCase {
         for _ in 0..<4 { paths = paths.flatMap { path in pieces.map { path + "/" + $0 } + pieces.map { path + $0 + "/" } } }
         for path in Set(paths + paths.map { String($0.dropFirst()) }) {
             XCTAssertEqual(LexicalPath.normalized(path), LexicalPath.normalizedByCharacters(path), path)
+            // A path said to be normal already is what normalizing it gives.
+            if path.utf8.withContiguousStorageIfAvailable({ LexicalPath.isNormalAbsoluteASCII($0) }) == true {
+                XCTAssertEqual(LexicalPath.normalizedByCharacters(path), path, path)
+            }
+        }
+        for normal in ["/a", "/a/b.swift", "/...", "/a/.b/..c/c.", "/App/Sources/Screen+Extra.swift"] {
+            XCTAssertEqual(Array(normal.utf8).withUnsafeBufferPointer { LexicalPath.isNormalAbsoluteASCII($0) }, true, normal)
+        }
+        for other in ["", "/", "a/b", "/a/", "/a//b", "/./a", "/a/..", "/a/./b", "/Ünï/x", "//a"] {
+            XCTAssertEqual(Array(other.utf8).withUnsafeBufferPointer { LexicalPath.isNormalAbsoluteASCII($0) }, false, other)
         }
     }
 
