@@ -45,6 +45,27 @@ struct ProjectGraph {
         return objects[Int(number)]
     }
 
+    // One object's fields read in place: `object(_:)` hands out a copy, which retains each of
+    // the object's arrays and strings (and releases them after), for a field or two.
+
+    /// Whether `number` is an application's native target.
+    func isApplicationTarget(_ number: Int32) -> Bool {
+        guard number >= 0, Int(number) < objects.count else { return false }
+        return objects[Int(number)]?.kind == .nativeTarget && objects[Int(number)]?.isApplication == true
+    }
+
+    /// The `fileRef` of `number`; `nil` also for no object.
+    func fileRef(of number: Int32) -> Int32? {
+        guard number >= 0, Int(number) < objects.count else { return nil }
+        return objects[Int(number)]?.fileRef
+    }
+
+    /// The `path` and `sourceTree` of `number`; `nil` for no object.
+    func location(of number: Int32) -> (path: String?, sourceTree: String?)? {
+        guard number >= 0, Int(number) < objects.count, objects[Int(number)] != nil else { return nil }
+        return (objects[Int(number)]?.path, objects[Int(number)]?.sourceTree)
+    }
+
     private mutating func define(_ number: Int32, _ object: Object) {
         if objects[Int(number)] == nil { defined.append(number) }
         objects[Int(number)] = object
@@ -136,6 +157,10 @@ struct ProjectGraph {
     /// with the same answers.
     init?(oldStyle bytes: [UInt8]) {
         var graph = ProjectGraph()
+        // Xcode writes an object per couple of hundred bytes: room for about that many spares
+        // moving the large records each time the table doubles.
+        graph.objects.reserveCapacity(bytes.count / 256)
+        graph.defined.reserveCapacity(bytes.count / 256)
         let read: Bool = bytes.withUnsafeBufferPointer { buffer in
             var reader = DirectReader(parser: OldStylePlist.Parser(bytes: buffer))
             return (try? reader.readFile(into: &graph)) == true
