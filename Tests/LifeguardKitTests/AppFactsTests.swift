@@ -39,6 +39,19 @@ final class AppFactsTests: XCTestCase {
         for byte in UInt8.min...UInt8.max {
             XCTAssertEqual(OldStylePlist.Parser.isUnquoted(byte), spelled.contains(byte), "byte \(byte)")
         }
+        // The eight-byte test: true exactly when every byte is a letter or digit, whichever byte
+        // of the word differs.
+        let alphanumeric = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<8 {
+                for filler in [UInt8(ascii: "A"), UInt8(ascii: "z"), UInt8(ascii: "0")] {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[place] = byte
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    XCTAssertEqual(OldStylePlist.Parser.isAlphanumeric(word), alphanumeric.contains(byte), "byte \(byte) at \(place)")
+                }
+            }
+        }
     }
 
     func testMalformedOldStylePlistsAreErrorsNotCrashes() {
@@ -102,6 +115,16 @@ final class AppFactsTests: XCTestCase {
         for _ in 0..<4 { paths = paths.flatMap { path in pieces.map { path + "/" + $0 } + pieces.map { path + $0 + "/" } } }
         for path in Set(paths + paths.map { String($0.dropFirst()) }) {
             XCTAssertEqual(LexicalPath.normalized(path), LexicalPath.normalizedByCharacters(path), path)
+            // A path said to be normal already is what normalizing it gives.
+            if path.utf8.withContiguousStorageIfAvailable({ LexicalPath.isNormalAbsoluteASCII($0) }) == true {
+                XCTAssertEqual(LexicalPath.normalizedByCharacters(path), path, path)
+            }
+        }
+        for normal in ["/a", "/a/b.swift", "/...", "/a/.b/..c/c.", "/App/Sources/Screen+Extra.swift"] {
+            XCTAssertEqual(Array(normal.utf8).withUnsafeBufferPointer { LexicalPath.isNormalAbsoluteASCII($0) }, true, normal)
+        }
+        for other in ["", "/", "a/b", "/a/", "/a//b", "/./a", "/a/..", "/a/./b", "/Ünï/x", "//a"] {
+            XCTAssertEqual(Array(other.utf8).withUnsafeBufferPointer { LexicalPath.isNormalAbsoluteASCII($0) }, false, other)
         }
     }
 
@@ -345,6 +368,20 @@ final class AppFactsTests: XCTestCase {
                 "000000000000000000000002" = {isa = PBXFileReference; path = Two.swift; sourceTree = SOURCE_ROOT; };
             }; }
             """,
+            // Kinds and product types spelled with escapes, quoted, or as the wrong kind of value.
+            """
+            { objects = {
+                T = {isa = "PBXNative\\U0054arget"; name = Escaped; productType = "com.apple.product-type.appl\\151cation";
+                     buildPhases = (P, Q); };
+                V = {isa = PBXNativeTarget; name = Listed; productType = ("com.apple.product-type.application"); buildPhases = (P); };
+                W = {isa = "PBXNativeTarget"; name = Quoted; productType = "com.apple.product-type.application"; buildPhases = (Q); };
+                X = {isa = PBXNativeTargets; name = Longer; productType = com.apple.product-type.application; buildPhases = (P); };
+                P = {isa = "PBXSourcesBuildPhase"; files = (B); };
+                Q = {isa = PBXSourcesBuildPhas; files = (B); };
+                B = {isa = PBXBuildFile; fileRef = F; };
+                F = {isa = PBXFileReference; path = A.swift; sourceTree = SOURCE_ROOT; };
+            }; }
+            """,
             // Not the plain shape: no objects, two of them, objects that are no dictionary, damage.
             "{ archiveVersion = 1; }",
             "{ objects = {}; objects = { T = {isa = PBXNativeTarget;}; }; }",
@@ -372,6 +409,9 @@ final class AppFactsTests: XCTestCase {
                                                + "/work/App/Two.swift | folders [] | plist /work/App/App/Info.plist | multiple"])
         let words = try XcodeProject(parsing: Array(shapes[2].utf8), projectDirectory: "/work/App")
         XCTAssertEqual(Self.described(words), ["App: /work/App/One.swift /work/App/Two.swift | folders [] | plist none | unknown"])
+        let kinds = try XcodeProject(parsing: Array(shapes[3].utf8), projectDirectory: "/work/App")
+        XCTAssertEqual(Self.described(kinds), ["Escaped: /work/App/A.swift | folders [] | plist none | unknown",
+                                               "Quoted:  | folders [] | plist none | unknown"])
     }
 
     private static func described(_ project: XcodeProject) -> [String] {

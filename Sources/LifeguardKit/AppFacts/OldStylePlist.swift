@@ -230,6 +230,13 @@ public enum OldStylePlist: Sendable, Equatable {
             let start = position
             var end = start
             let count = bytes.count
+            // Ids, keys and most values are letters and digits: eight bytes are tested at a time
+            // while they all are (ids are 24), the rest of the set byte by byte.
+            if let base = bytes.baseAddress {
+                while end + 8 <= count, Self.isAlphanumeric(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)) {
+                    end += 8
+                }
+            }
             while end < count, Self.isUnquoted(bytes[end]) { end += 1 }
             guard end > start else { throw error("expected a string") }
             position = end
@@ -264,6 +271,22 @@ public enum OldStylePlist: Sendable, Equatable {
         static func isUnquoted(_ byte: UInt8) -> Bool {
             let mask: UInt64 = byte < 64 ? 0x07FF_E810_0000_0000 : 0x07FF_FFFE_87FF_FFFE
             return byte < 128 && mask >> UInt64(byte & 63) & 1 != 0
+        }
+
+        /// Whether all eight bytes of `word` are ASCII letters or digits (a subset of the unquoted
+        /// characters). A byte's range test is two additions whose top bits say `>= low` and
+        /// `> high`; with every byte below 0x80 no addition carries into the next byte.
+        @inline(__always)
+        static func isAlphanumeric(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let tops = ones &* 0x80
+            guard word & tops == 0 else { return false }
+            @inline(__always)
+            func within(_ low: UInt64, _ high: UInt64) -> UInt64 {
+                (word &+ ones &* (0x80 - low)) & ~(word &+ ones &* (0x7F - high))
+            }
+            let hits = within(0x30, 0x39) | within(0x41, 0x5A) | within(0x61, 0x7A)
+            return hits & tops == tops
         }
 
         mutating func string() throws -> String {

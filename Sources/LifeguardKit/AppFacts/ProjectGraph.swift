@@ -45,6 +45,27 @@ struct ProjectGraph {
         return objects[Int(number)]
     }
 
+    // One object's fields read in place: `object(_:)` hands out a copy, which retains each of
+    // the object's arrays and strings (and releases them after), for a field or two.
+
+    /// Whether `number` is an application's native target.
+    func isApplicationTarget(_ number: Int32) -> Bool {
+        guard number >= 0, Int(number) < objects.count else { return false }
+        return objects[Int(number)]?.kind == .nativeTarget && objects[Int(number)]?.isApplication == true
+    }
+
+    /// The `fileRef` of `number`; `nil` also for no object.
+    func fileRef(of number: Int32) -> Int32? {
+        guard number >= 0, Int(number) < objects.count else { return nil }
+        return objects[Int(number)]?.fileRef
+    }
+
+    /// The `path` and `sourceTree` of `number`; `nil` for no object.
+    func location(of number: Int32) -> (path: String?, sourceTree: String?)? {
+        guard number >= 0, Int(number) < objects.count, objects[Int(number)] != nil else { return nil }
+        return (objects[Int(number)]?.path, objects[Int(number)]?.sourceTree)
+    }
+
     private mutating func define(_ number: Int32, _ object: Object) {
         if objects[Int(number)] == nil { defined.append(number) }
         objects[Int(number)] = object
@@ -98,7 +119,8 @@ struct ProjectGraph {
         self = graph
     }
 
-    static let applicationProductType = "com.apple.product-type.application"
+    static let applicationProductType = applicationProductTypeText.description
+    private static let applicationProductTypeText: StaticString = "com.apple.product-type.application"
 
     static func kind(_ isa: String?) -> Kind {
         switch isa {
@@ -106,6 +128,25 @@ struct ProjectGraph {
         case "PBXSourcesBuildPhase": return .sourcesBuildPhase
         default: return .other
         }
+    }
+
+    /// `kind(_:)` of a string's UTF-8 bytes, with no string made. Byte equality is string
+    /// equality here: no character of these ASCII spellings has another canonically
+    /// equivalent spelling (only `K`, `;` and `` ` `` have, as singletons).
+    static func kind(_ isa: UnsafeBufferPointer<UInt8>) -> Kind {
+        if spells(isa, "PBXNativeTarget") { return .nativeTarget }
+        if spells(isa, "PBXSourcesBuildPhase") { return .sourcesBuildPhase }
+        return .other
+    }
+
+    /// Whether UTF-8 `bytes` are the application product type (see `kind(_:)` on why bytes do).
+    static func isApplicationProductType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        spells(bytes, applicationProductTypeText)
+    }
+
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        bytes.count == text.utf8CodeUnitCount
+            && bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     // MARK: - Straight from an old-style file
@@ -116,6 +157,10 @@ struct ProjectGraph {
     /// with the same answers.
     init?(oldStyle bytes: [UInt8]) {
         var graph = ProjectGraph()
+        // Xcode writes an object per couple of hundred bytes: room for about that many spares
+        // moving the large records each time the table doubles.
+        graph.objects.reserveCapacity(bytes.count / 256)
+        graph.defined.reserveCapacity(bytes.count / 256)
         let read: Bool = bytes.withUnsafeBufferPointer { buffer in
             var reader = DirectReader(parser: OldStylePlist.Parser(bytes: buffer))
             return (try? reader.readFile(into: &graph)) == true
@@ -205,12 +250,15 @@ struct ProjectGraph {
                 let field = try withString { Self.fieldKeys.slot(of: $0) } ?? -1
                 try parser.expect(UInt8(ascii: "="))
                 switch field {
-                case 0: object.kind = ProjectGraph.kind(try stringValue())
+                case 0: object.kind = try ifString(depth: 3) { try $0.withString { ProjectGraph.kind($0) } } ?? .other
                 case 1: object.name = try stringValue()
                 case 2: object.path = try stringValue()
                 case 3: object.sourceTree = try stringValue()
                 case 4: object.productName = try stringValue()
-                case 5: object.isApplication = try stringValue() == ProjectGraph.applicationProductType
+                case 5:
+                    object.isApplication = try ifString(depth: 3) {
+                        try $0.withString { ProjectGraph.isApplicationProductType($0) }
+                    } ?? false
                 case 6: object.children = try references(graph: &graph)
                 case 7: object.buildPhases = try references(graph: &graph)
                 case 8: object.files = try references(graph: &graph)

@@ -141,11 +141,15 @@ public struct XcodeProject: Sendable {
         func applicationTargets() -> [AppTarget] {
             var result: [AppTarget] = []
             for number in graph.defined {
-                guard let target = graph.object(number), target.kind == .nativeTarget, target.isApplication else { continue }
+                guard graph.isApplicationTarget(number), let target = graph.object(number) else { continue }
+                let phases = target.buildPhases.compactMap(graph.object).filter { $0.kind == .sourcesBuildPhase }
                 var files = Set<String>()
-                for phase in target.buildPhases.compactMap(graph.object) where phase.kind == .sourcesBuildPhase {
-                    for buildFile in phase.files.compactMap(graph.object) {
-                        guard let reference = buildFile.fileRef, let path = resolvedPath(of: reference),
+                // Sized for every build file at once: grown from empty, the set rehashed its
+                // paths at each doubling.
+                files.reserveCapacity(phases.reduce(0) { $0 + $1.files.count })
+                for phase in phases {
+                    for buildFile in phase.files {
+                        guard let reference = graph.fileRef(of: buildFile), let path = resolvedPath(of: reference),
                               path.hasSuffix(".swift") else { continue }
                         files.insert(path)
                     }
@@ -182,6 +186,8 @@ public struct XcodeProject: Sendable {
         /// A build setting with the variables a plist path uses replaced (`$(SRCROOT)/App/Info.plist`);
         /// `nil` when another variable remains.
         func expand(_ value: String, target: ProjectGraph.Object) -> String? {
+            // Every variable is spelled with a `$`: without one there is nothing to replace.
+            guard value.utf8.contains(UInt8(ascii: "$")) else { return value }
             var result = value
             let name = target.name ?? ""
             let replacements = [
@@ -211,7 +217,7 @@ public struct XcodeProject: Sendable {
         /// An object's absolute path: a file in a group is its group's path and its own, the rest
         /// (and a file whose group resolves to nothing) the whole walk of `walkedPath(of:)`.
         func resolvedPath(of number: Int32) -> String? {
-            guard let item = graph.object(number), (item.sourceTree ?? "<group>") == "<group>",
+            guard let item = graph.location(of: number), (item.sourceTree ?? "<group>") == "<group>",
                   let parent = parent(of: number) else { return walkedPath(of: number) }
             let group: String?
             if let known = groupPaths.paths[parent] {
@@ -233,7 +239,7 @@ public struct XcodeProject: Sendable {
             var components: [String] = []
             var current: Int32? = number
             var steps = 0
-            while let identifier = current, let item = graph.object(identifier), steps < 64 {
+            while let identifier = current, let item = graph.location(of: identifier), steps < 64 {
                 steps += 1
                 let path = item.path
                 switch item.sourceTree ?? "<group>" {

@@ -10,10 +10,32 @@ enum LexicalPath {
     /// before it (at the root, `..` stays the root); no trailing slash. Links are not resolved:
     /// both sides of a comparison are normalized the same way.
     static func normalized(_ path: String) -> String {
+        // Most paths asked (a project's files, each its group's path and its own) are normal
+        // already: one scan says so, and the path is its own answer, with nothing built.
+        if path.utf8.withContiguousStorageIfAvailable({ isNormalAbsoluteASCII($0) }) == true { return path }
         // Paths are nearly always ASCII, where bytes are characters: read them as bytes. (With
         // other text a `/` may begin a longer character, so those go the slow way.)
         if let result = path.utf8.withContiguousStorageIfAvailable({ normalizedASCII($0) }), let result { return result }
         return normalizedByCharacters(path)
+    }
+
+    /// Whether ASCII `bytes` are an absolute path `normalized` gives back unchanged: a slash,
+    /// then components that are neither empty nor `.` nor `..`, with no trailing slash.
+    static func isNormalAbsoluteASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        guard bytes.count > 1, bytes[0] == slash else { return false }
+        var start = 1
+        for index in 1...bytes.count {
+            guard index == bytes.count || bytes[index] == slash else {
+                if bytes[index] >= 0x80 { return false }
+                continue
+            }
+            let length = index - start
+            if length == 0 { return false }
+            if length <= 2, bytes[start] == dot, length == 1 || bytes[start + 1] == dot { return false }
+            start = index + 1
+        }
+        return true
     }
 
     /// `normalized` over the bytes of an ASCII path; `nil` when a byte is not ASCII.
