@@ -133,8 +133,13 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     let capacity: Int
     var tokenCount = 0
     var stack: [Context] = []
-    /// Index of the last token that is not trivia, or -1.
-    var lastSignificant = -1
+    /// Whether the top of `stack` is a string: what the loop asks at every turn, kept as a flag
+    /// (`noteTop`) where reading the stack's last element loaded its storage, count and tag.
+    var inString = false
+    /// Index of the last token that is not trivia, or -1, when trivia is written (`lastSignificant`).
+    var lastSignificantWritten = -1
+    /// Index of the last token that is not trivia, or -1: without trivia, the last token written.
+    var lastSignificant: Int { Trivia.keepsTrivia ? lastSignificantWritten : tokenCount - 1 }
     /// The flags the next significant token takes from what came before it: `startsLine` once a
     /// line break came since the last one, `joinedToPrevious` while no trivia has. Kept as the
     /// flags themselves, so a token takes them with one `or` (two Booleans cost a test each).
@@ -226,7 +231,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         } else {
             flags.formUnion(pending)
             pending = .joinedToPrevious
-            lastSignificant = tokenCount
+            lastSignificantWritten = tokenCount
             if !Trivia.keepsTrivia { partner.unsafelyUnwrapped[tokenCount] = -1 }
         }
         (tokens + tokenCount).initialize(to: Token(kind: kind, keyword: keyword, flags: flags, range: start..<position))
@@ -243,7 +248,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         (tokens + tokenCount).initialize(to: Token(kind: kind, keyword: keyword, flags: pending, range: start..<position))
         if !Trivia.keepsTrivia { partner.unsafelyUnwrapped[tokenCount] = -1 }
         pending = .joinedToPrevious
-        lastSignificant = tokenCount
+        if Trivia.keepsTrivia { lastSignificantWritten = tokenCount }
         tokenCount += 1
     }
 
@@ -312,7 +317,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     mutating func run() {
         lexFileStart()
         while position < count {
-            if case .string(let shape, _)? = stack.last {
+            if inString, case .string(let shape, _)? = stack.last {
                 lexStringContents(shape)
             } else {
                 lexCode()
@@ -325,6 +330,12 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             }
         }
         stack.removeAll()
+        inString = false
+    }
+
+    /// Sets `inString` after the stack changed.
+    mutating func noteTop() {
+        if case .string? = stack.last { inString = true } else { inString = false }
     }
 
     mutating func lexFileStart() {
@@ -490,6 +501,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         }
         if depth == 0 {
             stack.removeLast()
+            noteTop()
             return true
         }
         stack[stack.count - 1] = .interpolation(depth: depth - 1, inMultilineString: multiline)
@@ -530,6 +542,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                 stack.removeLast()
             }
         }
+        noteTop()
     }
 
     mutating func lexLineComment() {
@@ -874,6 +887,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         emit(.stringStart, from: start, flags: flags)
         open(startToken)
         stack.append(.string(StringShape(hashes: hashes, multiline: multiline), startToken: startToken))
+        inString = true
     }
 
     /// Lexes literal text up to the next interpolation, the closing delimiter, or the end.
@@ -911,6 +925,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                     emit(.interpolationStart, from: start)
                     open(token)
                     stack.append(.interpolation(depth: 0, inMultilineString: shape.multiline))
+                    inString = false
                     return
                 }
                 // An escape: skip the escaped character so `\"` does not end the string.
@@ -940,6 +955,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                     emit(.stringEnd, from: start, flags: flags)
                     close(token, opener: .stringStart)
                     stack.removeLast()
+                    noteTop()
                     return
                 }
             }
@@ -956,6 +972,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         if case .string(_, let startToken)? = stack.last {
             markUnterminated(startToken)
             stack.removeLast()
+            noteTop()
         }
     }
 
