@@ -106,6 +106,15 @@ private func checkOutlineWithoutTrivia(matches full: SyntaxTree) {
     precondition(lean.tokens == full.tokens.filter { !$0.isTrivia }, "a tree without trivia has the same tokens")
     precondition(lean.droppedComments.map { Int($0.lowerBound)..<Int($0.upperBound) }
                     == full.tokens.filter(\.kind.isComment).map(\.range), "its comments are set aside")
+    // The lexer pairs a tree without trivia's brackets as it writes them; a full tree's are paired
+    // by a pass over its tokens. Both pair the same brackets.
+    var leanIndex = 0
+    for (index, token) in full.tokens.enumerated() where !token.isTrivia {
+        let partner = full.partner(ofToken: index).map { full.tokens[$0].range }
+        precondition(lean.partner(ofToken: leanIndex).map { lean.tokens[$0].range } == partner,
+                     "the same bracket pairs without trivia")
+        leanIndex += 1
+    }
     let bytes: (SyntaxTree, Range<Int>) -> Range<Int>? = { tree, range in
         let significant = tree.significantTokens(in: range)
         guard let first = significant.first, let last = significant.last else { return nil }

@@ -22,6 +22,31 @@ final class PassOneTreeTests: XCTestCase {
         }
     }
 
+    /// The lexer pairs brackets as it writes them, up to the first `#if` or the depth its stack
+    /// has room for; with the pairing pass finishing from there, every partner is the one the
+    /// pairing pass finds on its own.
+    func testTheLexersBracketPairingIsThePairingPasss() throws {
+        var sources = try FixtureFiles.swiftFiles().map { try FixtureFiles.source($0).bytes }
+        let deep = String(repeating: "(", count: LexedPairing.openerRoom + 40) + "a"
+            + String(repeating: ")", count: LexedPairing.openerRoom + 45) + " { [x] }"
+        sources += ["", "(", ")", "a(b[c)d]e", "f(\"\\(g[1)\")", "x = \"\\(\"", "{ ( [ } ) ]", "\"abc\n)",
+                    "#if A\n{\n#else\n{ (\n#endif\n}", "f(\n#if A\n)\n#endif\n)", "( #foo ) #warning(\"x\")",
+                    String(repeating: "{", count: 40) + String(repeating: ")", count: 3) + "}", deep,
+                    deep + "\n#if X\n(\n#endif\n)", "#\"a\\#(b)\"# \"\"\"\n\\(c(\"d\"))\n\"\"\""]
+            .map { Array($0.utf8) }
+        var handedOver = 0
+        for bytes in sources {
+            let (tokens, _, pairing) = Tokenizer.significantTokensAndPairs(bytes, work: NoReads())
+            if pairing.pairedBefore < tokens.count { handedOver += 1 }
+            let lexed = SignificantTokens.withoutTrivia(tokens, pairing: pairing, work: NoReads())
+            XCTAssertEqual(lexed.partner, SignificantTokens.pairs(of: tokens, work: NoReads()),
+                           String(decoding: bytes.prefix(80), as: UTF8.self))
+        }
+        // Both ways are taken: files the lexer pairs alone, and files it hands over.
+        XCTAssertGreaterThan(handedOver, 3)
+        XCTAssertLessThan(handedOver, sources.count - 10)
+    }
+
     /// On every fixture, and on all of them as one project: the same facts from both kinds of
     /// tree (compared in full, as `dump` spells them), the same anchor-word verdict, and the same
     /// outline (each node, call and declaration at the same significant tokens).

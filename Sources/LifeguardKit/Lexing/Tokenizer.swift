@@ -8,7 +8,13 @@ public enum Tokenizer {
 
     /// `work` counts every byte the lexer reads, lookaheads included (the linear-time tests).
     static func tokenize<Counter: ReadCounter>(_ bytes: [UInt8], work: Counter) -> [Token] {
-        tokenize(bytes, trivia: KeepTrivia.self, work: work).tokens
+        bytes.withUnsafeBufferPointer { input in KeywordTable.slots.withUnsafeBufferPointer { keywords in
+            // Code has about one token per three bytes: room for one per two almost always fits,
+            // and allocates a sixth of what room for the worst case would. A denser file is lexed
+            // again with room for one token per byte, which always fits (a token holds a byte).
+            if let lexed = lex(input, keywords, capacity: input.count / 2 + 64, work: work) { return lexed }
+            return lex(input, keywords, capacity: input.count + 1, work: work) ?? []
+        } }
     }
 
     /// The significant tokens of `bytes` only, and the byte ranges of its comments: what a pass
@@ -17,38 +23,77 @@ public enum Tokenizer {
     /// `joinedToPrevious` still tell where trivia was).
     static func significantTokens<Counter: ReadCounter>(_ bytes: [UInt8], work: Counter)
         -> (tokens: [Token], comments: [Range<UInt32>]) {
-        tokenize(bytes, trivia: DropTrivia.self, work: work)
+        let lexed = significantTokensAndPairs(bytes, work: work)
+        return (lexed.tokens, lexed.comments)
     }
 
-    private static func tokenize<Counter: ReadCounter, Trivia: TriviaPolicy>(
-        _ bytes: [UInt8], trivia: Trivia.Type, work: Counter
-    ) -> (tokens: [Token], comments: [Range<UInt32>]) {
+    /// `significantTokens`, and the tokens' bracket pairing as far as the lexer took it
+    /// (`SignificantTokens.withoutTrivia` finishes it): brackets are paired as they are written,
+    /// where a second pass read every token again to find them.
+    static func significantTokensAndPairs<Counter: ReadCounter>(_ bytes: [UInt8], work: Counter)
+        -> (tokens: [Token], comments: [Range<UInt32>], pairing: LexedPairing) {
         bytes.withUnsafeBufferPointer { input in KeywordTable.slots.withUnsafeBufferPointer { keywords in
-            // Code has about one token per three bytes: room for one per two almost always fits,
-            // and allocates a sixth of what room for the worst case would. A denser file is lexed
-            // again with room for one token per byte, which always fits (a token holds a byte).
-            if let lexed = lex(input, keywords, capacity: input.count / 2 + 64, trivia: trivia, work: work) { return lexed }
-            return lex(input, keywords, capacity: input.count + 1, trivia: trivia, work: work) ?? ([], [])
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: LexedPairing.openerRoom) { openers in
+                if let lexed = lexPaired(input, keywords, capacity: input.count / 2 + 64, openers: openers, work: work) {
+                    return lexed
+                }
+                return lexPaired(input, keywords, capacity: input.count + 1, openers: openers, work: work)
+                    ?? ([], [], LexedPairing(partner: [], pairedBefore: 0, open: []))
+            }
         } }
     }
 
-    /// The tokens of `input`, or `nil` when more than `capacity` are needed.
-    private static func lex<Counter: ReadCounter, Trivia: TriviaPolicy>(
-        _ input: UnsafeBufferPointer<UInt8>,
-        _ keywords: UnsafeBufferPointer<KeywordTable.Slot>,
-        capacity: Int, trivia: Trivia.Type, work: Counter
-    ) -> (tokens: [Token], comments: [Range<UInt32>])? {
+    /// The significant tokens of `input` and their pairing, or `nil` when more than `capacity`
+    /// tokens are needed.
+    private static func lexPaired<Counter: ReadCounter>(
+        _ input: UnsafeBufferPointer<UInt8>, _ keywords: UnsafeBufferPointer<KeywordTable.Slot>,
+        capacity: Int, openers: UnsafeMutableBufferPointer<Int32>, work: Counter
+    ) -> (tokens: [Token], comments: [Range<UInt32>], pairing: LexedPairing)? {
+        // The partners are written for the room the tokens have, then copied out at the size
+        // lexing found: an array as large as the room would keep its unused tail for the tree's life.
+        let room = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        defer { room.deallocate() }
         var complete = true
         var comments: [Range<UInt32>] = []
+        var pairedBefore = 0
+        var open: [Int32] = []
         let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
-            var lexer = Lexer<Counter, Trivia>(buffer: input, keywords: keywords, output: output.baseAddress!,
-                                               capacity: capacity, work: work)
+            var lexer = Lexer<Counter, DropTrivia>(buffer: input, keywords: keywords, output: output.baseAddress!,
+                                                   capacity: capacity, work: work)
+            // A trivia-free lexer always pairs: `emitSignificant` writes its partners unchecked.
+            lexer.partner = room
+            lexer.openers = openers.baseAddress!
+            lexer.openerRoom = openers.count
             lexer.run()
             complete = !lexer.overflowed
             initialized = lexer.tokenCount
             comments = lexer.droppedComments
+            pairedBefore = min(lexer.pairedBefore, lexer.tokenCount)
+            if pairedBefore < lexer.tokenCount { open = Array(UnsafeBufferPointer(start: openers.baseAddress!, count: lexer.openCount)) }
         }
-        return complete ? (tokens, comments) : nil
+        guard complete else { return nil }
+        let partner = [Int32](unsafeUninitializedCapacity: tokens.count) { output, initialized in
+            if !tokens.isEmpty { output.baseAddress!.update(from: room, count: tokens.count) }
+            initialized = tokens.count
+        }
+        return (tokens, comments, LexedPairing(partner: partner, pairedBefore: pairedBefore, open: open))
+    }
+
+    /// All the tokens of `input`, trivia included, or `nil` when more than `capacity` are needed.
+    private static func lex<Counter: ReadCounter>(
+        _ input: UnsafeBufferPointer<UInt8>,
+        _ keywords: UnsafeBufferPointer<KeywordTable.Slot>,
+        capacity: Int, work: Counter
+    ) -> [Token]? {
+        var complete = true
+        let tokens = [Token](unsafeUninitializedCapacity: capacity) { output, initialized in
+            var lexer = Lexer<Counter, KeepTrivia>(buffer: input, keywords: keywords, output: output.baseAddress!,
+                                                   capacity: capacity, work: work)
+            lexer.run()
+            complete = !lexer.overflowed
+            initialized = lexer.tokenCount
+        }
+        return complete ? tokens : nil
     }
 
     public static func tokenize(_ file: SourceFile) -> [Token] { tokenize(file.bytes) }
@@ -88,8 +133,13 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     let capacity: Int
     var tokenCount = 0
     var stack: [Context] = []
-    /// Index of the last token that is not trivia, or -1.
-    var lastSignificant = -1
+    /// Whether the top of `stack` is a string: what the loop asks at every turn, kept as a flag
+    /// (`noteTop`) where reading the stack's last element loaded its storage, count and tag.
+    var inString = false
+    /// Index of the last token that is not trivia, or -1, when trivia is written (`lastSignificant`).
+    var lastSignificantWritten = -1
+    /// Index of the last token that is not trivia, or -1: without trivia, the last token written.
+    var lastSignificant: Int { Trivia.keepsTrivia ? lastSignificantWritten : tokenCount - 1 }
     /// The flags the next significant token takes from what came before it: `startsLine` once a
     /// line break came since the last one, `joinedToPrevious` while no trivia has. Kept as the
     /// flags themselves, so a token takes them with one `or` (two Booleans cost a test each).
@@ -104,6 +154,19 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     var overflowed = false
     /// The comments' byte ranges, when trivia is not written (`DropTrivia`).
     var droppedComments: [Range<UInt32>] = []
+
+    // Bracket pairing as the brackets are written (`Tokenizer.significantTokensAndPairs`), the
+    // way `SignificantTokens.pairs` pairs before the first `#if`. Set for every `DropTrivia`
+    // lexer; a `KeepTrivia` one (whose indices count trivia) pairs nothing.
+    /// Each written token's partner, -1 until a closer pairs it.
+    var partner: UnsafeMutablePointer<Int32>?
+    /// The openers not yet closed, innermost last.
+    var openers: UnsafeMutablePointer<Int32>?
+    var openerRoom = 0
+    var openCount = 0
+    /// The first token this pairing did not take (an `#if`-family directive, or an opener with
+    /// no room left): `SignificantTokens` pairs on from there. `Int.max` while pairing goes on.
+    var pairedBefore = Int.max
 
     let work: Counter
 
@@ -168,7 +231,8 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         } else {
             flags.formUnion(pending)
             pending = .joinedToPrevious
-            lastSignificant = tokenCount
+            lastSignificantWritten = tokenCount
+            if !Trivia.keepsTrivia { partner.unsafelyUnwrapped[tokenCount] = -1 }
         }
         (tokens + tokenCount).initialize(to: Token(kind: kind, keyword: keyword, flags: flags, range: start..<position))
         tokenCount += 1
@@ -182,9 +246,67 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             return
         }
         (tokens + tokenCount).initialize(to: Token(kind: kind, keyword: keyword, flags: pending, range: start..<position))
+        if !Trivia.keepsTrivia { partner.unsafelyUnwrapped[tokenCount] = -1 }
         pending = .joinedToPrevious
-        lastSignificant = tokenCount
+        if Trivia.keepsTrivia { lastSignificantWritten = tokenCount }
         tokenCount += 1
+    }
+
+    /// `emitSignificant` for `(`, `[`, `{`: pushed for pairing.
+    @inline(__always)
+    mutating func emitOpener(_ kind: TokenKind, from start: Int) {
+        let token = tokenCount
+        emitSignificant(kind, from: start)
+        open(token)
+    }
+
+    /// `emitSignificant` for a closer, paired with the nearest `opener` among the 32 innermost.
+    @inline(__always)
+    mutating func emitCloser(_ kind: TokenKind, opener: TokenKind, from start: Int) {
+        let token = tokenCount
+        emitSignificant(kind, from: start)
+        close(token, opener: opener)
+    }
+
+    /// Pushes the opener written as `token` (if it was written).
+    @inline(__always)
+    mutating func open(_ token: Int) {
+        guard !Trivia.keepsTrivia, token < tokenCount, pairedBefore == Int.max else { return }
+        guard openCount < openerRoom else {
+            // Deeper than the room: the pairing pass goes on from this opener.
+            pairedBefore = token
+            return
+        }
+        openers.unsafelyUnwrapped[openCount] = Int32(truncatingIfNeeded: token)
+        openCount += 1
+    }
+
+    /// Pairs the closer written as `token` (if it was written) as `SignificantTokens.pairs` does:
+    /// with the innermost open `opener` at most 32 down, dropping the openers above it; a closer
+    /// that finds none stays unpaired.
+    @inline(__always)
+    mutating func close(_ token: Int, opener kind: TokenKind) {
+        guard !Trivia.keepsTrivia, token < tokenCount, pairedBefore == Int.max else { return }
+        let partner = partner.unsafelyUnwrapped
+        let openers = openers.unsafelyUnwrapped
+        var depth = openCount - 1
+        let limit = max(0, openCount - 32)
+        while depth >= limit {
+            work.countRead()
+            let opener = Int(openers[depth])
+            if tokens[opener].kind == kind {
+                openCount = depth
+                partner[opener] = Int32(truncatingIfNeeded: token)
+                partner[token] = Int32(truncatingIfNeeded: opener)
+                return
+            }
+            depth -= 1
+        }
+    }
+
+    /// An `#if`-family directive written as `token`: the branches are the pairing pass's to follow.
+    mutating func stopPairing(at token: Int) {
+        if !Trivia.keepsTrivia, token < tokenCount, pairedBefore == Int.max { pairedBefore = token }
     }
 
     /// Flags a string's opening token; one that did not fit (`overflowed`) was never written.
@@ -195,7 +317,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
     mutating func run() {
         lexFileStart()
         while position < count {
-            if case .string(let shape, _)? = stack.last {
+            if inString, case .string(let shape, _)? = stack.last {
                 lexStringContents(shape)
             } else {
                 lexCode()
@@ -208,6 +330,12 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             }
         }
         stack.removeAll()
+        inString = false
+    }
+
+    /// Sets `inString` after the stack changed.
+    mutating func noteTop() {
+        if case .string? = stack.last { inString = true } else { inString = false }
     }
 
     mutating func lexFileStart() {
@@ -324,18 +452,18 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             position += 1
             // Parentheses are counted only inside an interpolation, out of line: the loop stays small.
             if !stack.isEmpty { _ = countParenthesis(opening: true) }
-            emitSignificant(.leftParen, from: start)
+            emitOpener(.leftParen, from: start)
         case UInt8(ascii: ")"):
             position += 1
             if !stack.isEmpty, countParenthesis(opening: false) {
-                emitSignificant(.interpolationEnd, from: start)
+                emitCloser(.interpolationEnd, opener: .interpolationStart, from: start)
                 return
             }
-            emitSignificant(.rightParen, from: start)
-        case UInt8(ascii: "{"): position += 1; emitSignificant(.leftBrace, from: start)
-        case UInt8(ascii: "}"): position += 1; emitSignificant(.rightBrace, from: start)
-        case UInt8(ascii: "["): position += 1; emitSignificant(.leftBracket, from: start)
-        case UInt8(ascii: "]"): position += 1; emitSignificant(.rightBracket, from: start)
+            emitCloser(.rightParen, opener: .leftParen, from: start)
+        case UInt8(ascii: "{"): position += 1; emitOpener(.leftBrace, from: start)
+        case UInt8(ascii: "}"): position += 1; emitCloser(.rightBrace, opener: .leftBrace, from: start)
+        case UInt8(ascii: "["): position += 1; emitOpener(.leftBracket, from: start)
+        case UInt8(ascii: "]"): position += 1; emitCloser(.rightBracket, opener: .leftBracket, from: start)
         case UInt8(ascii: ","): position += 1; emitSignificant(.comma, from: start)
         case UInt8(ascii: ":"): position += 1; emitSignificant(.colon, from: start)
         case UInt8(ascii: ";"): position += 1; emitSignificant(.semicolon, from: start)
@@ -373,6 +501,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         }
         if depth == 0 {
             stack.removeLast()
+            noteTop()
             return true
         }
         stack[stack.count - 1] = .interpolation(depth: depth - 1, inMultilineString: multiline)
@@ -413,6 +542,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                 stack.removeLast()
             }
         }
+        noteTop()
     }
 
     mutating func lexLineComment() {
@@ -719,7 +849,9 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
             } else {
                 kind = .poundKeyword
             }
+            let token = tokenCount
             emit(kind, from: start)
+            if kind != .poundKeyword { stopPairing(at: token) }
             return
         }
         // A run of `#` that starts nothing: all but the last are one unknown token, so the run is
@@ -753,7 +885,9 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         if hashes > 0 { flags.insert(.raw) }
         let startToken = tokenCount
         emit(.stringStart, from: start, flags: flags)
+        open(startToken)
         stack.append(.string(StringShape(hashes: hashes, multiline: multiline), startToken: startToken))
+        inString = true
     }
 
     /// Lexes literal text up to the next interpolation, the closing delimiter, or the end.
@@ -787,8 +921,11 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                     flushSegment(from: segmentStart)
                     let start = position
                     position = escaped + 1
+                    let token = tokenCount
                     emit(.interpolationStart, from: start)
+                    open(token)
                     stack.append(.interpolation(depth: 0, inMultilineString: shape.multiline))
+                    inString = false
                     return
                 }
                 // An escape: skip the escaped character so `\"` does not end the string.
@@ -814,8 +951,11 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                     var flags: TokenFlags = []
                     if shape.multiline { flags.insert(.multiline) }
                     if shape.hashes > 0 { flags.insert(.raw) }
+                    let token = tokenCount
                     emit(.stringEnd, from: start, flags: flags)
+                    close(token, opener: .stringStart)
                     stack.removeLast()
+                    noteTop()
                     return
                 }
             }
@@ -832,6 +972,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
         if case .string(_, let startToken)? = stack.last {
             markUnterminated(startToken)
             stack.removeLast()
+            noteTop()
         }
     }
 

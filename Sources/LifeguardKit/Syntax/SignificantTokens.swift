@@ -2,6 +2,20 @@
 ///
 /// Pairs: `()`, `[]`, `{}`, string delimiters, and interpolation `\(`/`)`. Pairing follows
 /// `#if` branches like the outline does, and a closer that matches nothing stays unpaired.
+/// The bracket pairing the lexer did as it wrote significant tokens
+/// (`Tokenizer.significantTokensAndPairs`): done up to `pairedBefore`, the first `#if`-family
+/// directive (or an opener nested deeper than `openerRoom`), where `open` were still open.
+struct LexedPairing {
+    /// How deep the lexer's stack of open brackets goes; deeper nesting is left to `SignificantTokens`.
+    static let openerRoom = 256
+
+    /// For each token, its partner's position, or -1; positions from `pairedBefore` on are all -1.
+    var partner: [Int32]
+    var pairedBefore: Int
+    /// The openers open at `pairedBefore`, outermost first; empty when `pairedBefore` is the token count.
+    var open: [Int32]
+}
+
 struct SignificantTokens {
     /// Raw token index of each significant token (for a tree without trivia, one more element:
     /// the same array as `positionOfRaw`); `count` says how many there are.
@@ -54,8 +68,33 @@ struct SignificantTokens {
         return (significant, gathered)
     }
 
-    /// The pairing of tokens that hold no trivia (`Tokenizer.significantTokens`): each token is
-    /// its own significant position.
+    /// The pairing of tokens that hold no trivia (`Tokenizer.significantTokensAndPairs`), which
+    /// the lexer began: each token is its own significant position.
+    static func withoutTrivia<Counter: ReadCounter>(_ tokens: [Token], pairing: LexedPairing,
+                                                    work: Counter) -> SignificantTokens {
+        let count = tokens.count
+        var partner = pairing.partner
+        if pairing.pairedBefore < count {
+            // An `#if` (or openers nested deeper than the lexer's room): the branching stack
+            // pairs the rest, holding what the lexer's stack held.
+            var open = BranchingStack<Int32>()
+            open.reserveCapacity(max(32, pairing.open.count))
+            for opener in pairing.open { open.push(opener) }
+            tokens.withUnsafeBufferPointer { tokens in
+                partner.withUnsafeMutableBufferPointer { partner in
+                    pairsAcrossBranches(tokens, partner, after: pairing.pairedBefore - 1, open: &open, work: work)
+                }
+            }
+            work.countReads(open.work)
+        }
+        let identity = [Int32](unsafeUninitializedCapacity: count + 1) { positions, initialized in
+            for index in 0...count { positions[index] = Int32(truncatingIfNeeded: index) }
+            initialized = count + 1
+        }
+        return SignificantTokens(indices: identity, partner: partner, positionOfRaw: identity, count: count)
+    }
+
+    /// `withoutTrivia`, pairing every token here (the oracle the lexer's pairing is tested against).
     static func withoutTrivia<Counter: ReadCounter>(_ tokens: [Token], work: Counter) -> SignificantTokens {
         let count = tokens.count
         let identity = [Int32](unsafeUninitializedCapacity: count + 1) { positions, initialized in
@@ -68,7 +107,7 @@ struct SignificantTokens {
     }
 
     /// For each of `tokens` (significant ones), the position of its partner bracket, or -1.
-    private static func pairs<Counter: ReadCounter>(of gathered: [Token], work: Counter) -> [Int32] {
+    static func pairs<Counter: ReadCounter>(of gathered: [Token], work: Counter) -> [Int32] {
         var partner = [Int32](filledWith: -1, count: gathered.count)
         var open = BranchingStack<Int32>()
         open.reserveCapacity(32)
@@ -84,39 +123,48 @@ struct SignificantTokens {
                 guard position < tokens.count else { return }
                 // `position` is the first `#if`-family directive: from there the branching stack,
                 // holding what the plain one held, pairs the rest.
-                position -= 1
-                let count = tokens.count
-                while true {
-                    position = nextPairingToken(after: position, in: tokens)
-                    guard position < count else { break }
-                    let kind = tokens[position].kind
-                    switch kind {
-                    case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
-                        open.push(Int32(truncatingIfNeeded: position))
-                    case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
-                        guard let depth = openerDepth(closing: kind, height: open.count, work: work,
-                                                      opener: { tokens[Int(open[$0])].kind }) else { continue }
-                        while open.count > depth + 1 { open.pop() }
-                        let opener = Int(open.pop())
-                        // An opener before an `#if` closed in two of its branches (unbalanced
-                        // clauses, which the compiler rejects) keeps its first closer: pairs stay mutual.
-                        guard partner[opener] < 0 else { continue }
-                        partner[opener] = Int32(truncatingIfNeeded: position)
-                        partner[position] = Int32(truncatingIfNeeded: opener)
-                    case .poundIf:
-                        open.beginBranches()
-                    case .poundElseif, .poundElse:
-                        _ = open.nextBranch()
-                    case .poundEndif:
-                        open.endBranches()
-                    default:
-                        break
-                    }
-                }
+                pairsAcrossBranches(tokens, partner, after: position - 1, open: &open, work: work)
             }
         }
         work.countReads(open.work)
         return partner
+    }
+
+    /// Pairs the tokens after `position` on a branching stack that holds the openers still open
+    /// there, following `#if` branches.
+    private static func pairsAcrossBranches<Counter: ReadCounter>(
+        _ tokens: UnsafeBufferPointer<Token>, _ partner: UnsafeMutableBufferPointer<Int32>, after position: Int,
+        open: inout BranchingStack<Int32>, work: Counter
+    ) {
+        var position = position
+        let count = tokens.count
+        while true {
+            position = nextPairingToken(after: position, in: tokens)
+            guard position < count else { break }
+            let kind = tokens[position].kind
+            switch kind {
+            case .leftParen, .leftBracket, .leftBrace, .stringStart, .interpolationStart:
+                open.push(Int32(truncatingIfNeeded: position))
+            case .rightParen, .rightBracket, .rightBrace, .stringEnd, .interpolationEnd:
+                guard let depth = openerDepth(closing: kind, height: open.count, work: work,
+                                              opener: { tokens[Int(open[$0])].kind }) else { continue }
+                while open.count > depth + 1 { open.pop() }
+                let opener = Int(open.pop())
+                // An opener before an `#if` closed in two of its branches (unbalanced
+                // clauses, which the compiler rejects) keeps its first closer: pairs stay mutual.
+                guard partner[opener] < 0 else { continue }
+                partner[opener] = Int32(truncatingIfNeeded: position)
+                partner[position] = Int32(truncatingIfNeeded: opener)
+            case .poundIf:
+                open.beginBranches()
+            case .poundElseif, .poundElse:
+                _ = open.nextBranch()
+            case .poundEndif:
+                open.endBranches()
+            default:
+                break
+            }
+        }
     }
 
     /// Pairs `tokens` up to the first `#if`-family directive on a plain stack (`stack`, as deep

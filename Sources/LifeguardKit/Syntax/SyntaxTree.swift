@@ -36,9 +36,9 @@ public final class SyntaxTree: Sendable {
     /// tokens a full tree's does.
     public init(significantTokensOf source: SourceFile) {
         self.source = source
-        let (tokens, comments) = Tokenizer.significantTokens(source.bytes, work: NoReads())
+        let (tokens, comments, pairing) = Tokenizer.significantTokensAndPairs(source.bytes, work: NoReads())
         self.tokens = tokens
-        let significant = SignificantTokens.withoutTrivia(tokens, work: NoReads())
+        let significant = SignificantTokens.withoutTrivia(tokens, pairing: pairing, work: NoReads())
         self.significant = significant
         self.outline = OutlineBuilder.build(bytes: source.bytes, significantTokens: tokens, significant: significant,
                                             work: NoReads())
