@@ -173,15 +173,17 @@ final class ScopeTable: Sendable {
     private final class Builder {
         let tree: SyntaxTree
         let outline: Outline
-        /// Entries in the order they were added, each holding its name's slot in `parent` until
-        /// `finish` links it (one list to grow and free, not a second one of slots).
+        /// Entries in the order they were added, each holding its name in `parent` until `finish`
+        /// interns and links it (one list to grow and free, not a second one of names): the name
+        /// token, or one of the `implicit` names as `-1 - position`.
         @exclusivity(unchecked) var collected: [Entry] = []
-        @exclusivity(unchecked) var slots: NameSlots
+
+        /// The names an entry can have with no token spelling them.
+        static let implicit = ["newValue", "oldValue", "error"]
 
         init(tree: SyntaxTree) {
             self.tree = tree
             outline = tree.outline
-            slots = NameSlots(capacity: tree.outline.variables.count + tree.outline.parameters.count)
             // Room for every kind of entry, so neither list is copied as it grows: closures'
             // parameters and captures, and about a pattern name per condition, besides the
             // variables and functions' parameters.
@@ -195,16 +197,15 @@ final class ScopeTable: Sendable {
             guard from < to, token >= 0, token < tree.tokens.count else { return }
             let range = tree.nameBytes(ofToken: token)
             guard !range.isEmpty, !(range.count == 1 && tree.source.bytes[range.lowerBound] == UInt8(ascii: "_")) else { return }
-            let slot = tree.source.bytes.withUnsafeBufferPointer { slots.insert(bytes: UnsafeBufferPointer(rebasing: $0[range])) }
             collected.append(Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
-                                   stored: StoredBinding(binding), parent: slot))
+                                   stored: StoredBinding(binding), parent: Int32(truncatingIfNeeded: token)))
         }
 
-        func add(_ name: String, from: Int, to: Int, _ binding: Binding) {
-            guard from < to, !name.isEmpty, name != "_" else { return }
-            let slot = slots.insert(name)
+        /// Adds one of the `implicit` names (by its position there).
+        func add(implicit name: Int, from: Int, to: Int, _ binding: Binding) {
+            guard from < to else { return }
             collected.append(Entry(from: Int32(truncatingIfNeeded: from), to: Int32(truncatingIfNeeded: to),
-                                   stored: StoredBinding(binding), parent: slot))
+                                   stored: StoredBinding(binding), parent: Int32(-1 - name)))
         }
 
         func addVariable(_ id: VariableID) {
@@ -249,9 +250,9 @@ final class ScopeTable: Sendable {
             let parametersEmpty = functions[id.index].parameters.isEmpty
             switch accessor {
             case .set, .willSet:
-                if parametersEmpty { add("newValue", from: body.open, to: body.close, .accessorValue(id, .newValue)) }
+                if parametersEmpty { add(implicit: 0, from: body.open, to: body.close, .accessorValue(id, .newValue)) }
             case .didSet:
-                if parametersEmpty { add("oldValue", from: body.open, to: body.close, .accessorValue(id, .oldValue)) }
+                if parametersEmpty { add(implicit: 1, from: body.open, to: body.close, .accessorValue(id, .oldValue)) }
             default:
                 break
             }
@@ -298,7 +299,7 @@ final class ScopeTable: Sendable {
             }
             guard bindsName else {
                 if conditional.kind == .catch, let body = conditional.body {
-                    add("error", from: body.open, to: body.close, .pattern(TokenID(conditional.keywordToken)))
+                    add(implicit: 2, from: body.open, to: body.close, .pattern(TokenID(conditional.keywordToken)))
                 }
                 return
             }
@@ -342,7 +343,7 @@ final class ScopeTable: Sendable {
                     let previous = offset > 0 ? tree.tokens[tokens[offset - 1]].kind : .unknown
                     let next = offset + 1 < tokens.count ? tree.tokens[tokens[offset + 1]].kind : .unknown
                     guard previous != .period, next != .leftParen, next != .period else { continue }
-                    add(tree.text(ofToken: token), from: token + 1, to: scopeEnd, .pattern(TokenID(token)))
+                    add(token: token, from: token + 1, to: scopeEnd, .pattern(TokenID(token)))
                 default:
                     break
                 }
@@ -408,8 +409,25 @@ final class ScopeTable: Sendable {
         /// the table, not through a list of positions copied after (one array fewer to fill and
         /// free for every file that resolves a name).
         func finish() -> (slots: NameSlots, starts: [Int32], entries: [Entry]) {
-            let slotCount = slots.count
             let count = collected.count
+            // Interned once every entry is in, in the order added, for a table sized to the
+            // entries: sized before for every variable and parameter of the file (members and
+            // bodiless requirements too), its buckets zeroed were most of an empty file's cost.
+            var slots = NameSlots(capacity: count)
+            tree.source.bytes.withUnsafeBufferPointer { source in
+                collected.withUnsafeMutableBufferPointer { collected in
+                    for item in 0..<count {
+                        let name = Int(collected[item].parent)
+                        if name >= 0 {
+                            let range = tree.nameBytes(ofToken: name)
+                            collected[item].parent = slots.insert(bytes: UnsafeBufferPointer(rebasing: source[range]))
+                        } else {
+                            collected[item].parent = slots.insert(Self.implicit[-1 - name])
+                        }
+                    }
+                }
+            }
+            let slotCount = slots.count
             // Slot `s` is counted at `s + 2`; after the running sums `starts[s + 1]` is where it
             // starts, and it moves to where the slot ends, which is where the next starts, as the
             // entries are placed. The extra element at the end is dropped.
