@@ -313,6 +313,25 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertFalse(spellsLong("let \(String(repeating: "a", count: 69)) = 1"))
     }
 
+    /// The scan skips keyword tokens unless a word is a keyword or an ending ends one: each
+    /// keyword, as a word or as the ending of a word, is still found, and a keyword token's bytes
+    /// are its keyword's spelling (what the skipping relies on).
+    func testKeywordsAreSkippedOnlyWhenNoWordCanBeOne() {
+        for keyword in Keyword.allCases where keyword != .none {
+            let text = "\(keyword.text) x"
+            let tree = SyntaxTree(source: SourceFile(path: "A.swift", text: text))
+            let token = tree.tokens.first { $0.kind == .keyword }
+            XCTAssertEqual(token.map { tree.text(ofToken: tree.tokens.firstIndex(of: $0)!) }, keyword.text)
+            XCTAssertTrue(AnchorWords(words: [keyword.text]).mayFire(in: tree), keyword.text)
+            XCTAssertTrue(AnchorWords(words: ["unrelated"], suffixes: [String(keyword.text.dropFirst())]).mayFire(in: tree)
+                          || keyword.text.count < 2, keyword.text)
+            XCTAssertFalse(AnchorWords(words: ["unrelated"]).mayFire(in: tree), keyword.text)
+        }
+        XCTAssertTrue(AnchorWords.noneSpellsKeyword(words: ["viewDidLoad", "self"], suffixes: ["Delegate"]))
+        XCTAssertFalse(AnchorWords.noneSpellsKeyword(words: ["init"], suffixes: []))
+        XCTAssertFalse(AnchorWords.noneSpellsKeyword(words: [], suffixes: ["ype"]))
+    }
+
     /// A suppression comment with nothing to suppress is still reported in a file without words.
     func testSuppressionChecksStillRunOnSkippableFiles() {
         let source = "// lifeguard:disable:next no_such_rule\nlet value = 1\n"

@@ -39,6 +39,9 @@ public struct AnchorWords: Sendable {
     private let gatedTests: [CandidateTest]
     /// The tests of rules that name no words, run on every file.
     private let ungatedTests: [CandidateTest]
+    /// No word is a keyword and no ending ends one: keyword tokens (a fifth of a file's
+    /// significant tokens), whose bytes spell a `Keyword`, are not looked at.
+    private let skipsKeywords: Bool
 
     /// `nil` when some enabled rule may fire in any file (it names no words and brings no test,
     /// or a word this byte comparison cannot stand for and no test): every file is linted.
@@ -92,6 +95,7 @@ public struct AnchorWords: Sendable {
         }
         self.byLength = byLength
         lengthsByFirstByte = lengths
+        skipsKeywords = Self.noneSpellsKeyword(words: words.keys, suffixes: suffixes.keys)
         var lastBytes = [Bool](repeating: false, count: 256)
         for suffix in self.suffixes { lastBytes[Int(suffix.bytes[suffix.bytes.count - 1])] = true }
         suffixLastBytes = lastBytes
@@ -106,6 +110,13 @@ public struct AnchorWords: Sendable {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
         } && !word.contains("K")
+    }
+
+    /// Whether no keyword's spelling is one of `words` or ends with one of `suffixes`.
+    static func noneSpellsKeyword(words: some Sequence<String>, suffixes: some Sequence<String>) -> Bool {
+        let keywords = Keyword.allCases.filter { $0 != .none }.map(\.text)
+        return !words.contains { word in keywords.contains { $0 == word } }
+            && !suffixes.contains { ending in keywords.contains { $0.utf8.suffix(ending.utf8.count).elementsEqual(ending.utf8) } }
     }
 
     /// Whether a rule may find something in `tree`: a comment mentions `lifeguard:` (a comment
@@ -141,11 +152,11 @@ public struct AnchorWords: Sendable {
                         var spelled: RuleMask = 0
                         let first = TokenKind.lineComment.rawValue
                         let identifier = TokenKind.identifier.rawValue &- first
-                        let last = TokenKind.keyword.rawValue &- first
+                        let last = (skipsKeywords ? TokenKind.identifier : TokenKind.keyword).rawValue &- first
                         for token in tokens {
                             // Comments, identifiers and keywords are the consecutive kinds this
                             // reads: one comparison turns away whitespace, punctuation and literals,
-                            // most of a file's tokens.
+                            // most of a file's tokens (and keywords, when no word can be one).
                             let kind = token.kind.rawValue &- first
                             guard kind <= last else { continue }
                             let start = token.startOffset
@@ -176,7 +187,9 @@ public struct AnchorWords: Sendable {
     /// The kinds `mayFire` reads, in `TokenKind`'s order: a test keeps them consecutive.
     static let readKinds: [TokenKind] = [.lineComment, .docLineComment, .blockComment, .docBlockComment, .identifier, .keyword]
 
-    /// The rules an identifier or keyword token's name is a word or ending of.
+    /// The rules an identifier or keyword token's name is a word or ending of. Not inlined: the
+    /// scan's loop, which rarely gets here, then keeps its pointers in registers.
+    @inline(never)
     private func rules(spelledBy base: UnsafePointer<UInt8>, start: Int, end: Int, backticked: Bool) -> RuleMask {
         var start = start
         var end = end
