@@ -222,14 +222,17 @@ public final class ProjectIndex: Sendable {
         var ids = NameSlots(capacity: files.reduce(0) { $0 + $1.types.count })
         var keys: [String] = []
         var facts: [TypeFacts] = []
-        var protocols = Set<String>()
+        // Name tables, not `Set`s: every class's first inherited name is looked up here and in the
+        // framework's class-bound protocols, where a `Set` ran SipHash for each.
+        var protocols = NameSlots()
         // Files and their entries are read in place, by position: copying one out retains each of
         // its strings and arrays, a cache miss apiece in a run-wide merge.
         for file in files.indices {
             files[file].types.withUnsafeBufferPointer { types in
-                for type in types.indices where types[type].kind == .protocol { protocols.insert(types[type].qualified) }
+                for type in types.indices where types[type].kind == .protocol { _ = protocols.insert(types[type].qualified) }
             }
         }
+        let classBoundProtocols = Self.classBoundProtocolNames
         // Names in inheritance clauses resolve in parallel (they only read the name table); the
         // facts are then merged in file order.
         let resolvedTypes = Parallel.map(Array(files.indices)) { position in
@@ -260,8 +263,8 @@ public final class ProjectIndex: Sendable {
                     if kind != .extension { facts[Int(id)].kindMask |= TypeFacts.bit(kind) }
                     let inherited = resolved[position].inherited
                     var conformances = inherited[...]
-                    if kind == .class, let first = inherited.first, !protocols.contains(first),
-                       !UIKitCatalog.classBoundProtocols.contains(first), facts[Int(id)].superclass == nil {
+                    if kind == .class, let first = inherited.first, protocols.slot(of: first) == nil,
+                       classBoundProtocols.slot(of: first) == nil, facts[Int(id)].superclass == nil {
                         facts[Int(id)].superclass = first
                         conformances = inherited.dropFirst()
                     }
@@ -275,11 +278,13 @@ public final class ProjectIndex: Sendable {
         self.typeKeys = keys
         typeFacts = facts
         superclassIDs = facts.indices.map { facts[$0].superclass.flatMap { ids.slot(of: $0) } ?? -1 }
+        // Handed over before the base walks below, which the summaries do not need: the summaries'
+        // thread may be waiting for the links already.
+        superclassesOfSummaries.fulfill(ClassLinks(ids: ids, superclassIDs: superclassIDs))
         let matches = Self.baseMatches(keys: keys, superclassIDs: superclassIDs, facts: facts, names: names,
                                        controllerBases: controllerBaseNames, viewBases: viewBaseNames)
         controllerFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.controllerBit)
         viewFlags = Self.resolveChains(superclassIDs: superclassIDs, matches: matches, bit: Self.viewBit)
-        superclassesOfSummaries.fulfill(ClassLinks(ids: ids, superclassIDs: superclassIDs))
 
         let fileTypes = fileTypeIDs
         let typeKeys = keys
@@ -348,6 +353,9 @@ public final class ProjectIndex: Sendable {
         guard let id = typeIDs.slot(of: key) else { return false }
         return sharedInstanceTypes.contains(id)
     }
+
+    /// `UIKitCatalog.classBoundProtocols` as a name table, for the merge's lookups.
+    private static let classBoundProtocolNames = NameSlots(UIKitCatalog.classBoundProtocols)
 
     private static let controllerBit: UInt8 = 1
     private static let viewBit: UInt8 = 2
@@ -651,8 +659,13 @@ struct MemberTable: Sendable {
         // later property of the same file moves it, which a table that keeps its first value cannot.
         var winners: [Int64] = []
         var winnerTypes: [Int32] = []
+        // Whether each winner is a `static let` made with an initializer, noted as it wins: the
+        // walk over winners below then reads no entry of the others (reaching one through the
+        // files' arrays retained and released the file's array per member).
+        var winnerIsStaticInstance: [Bool] = []
         winners.reserveCapacity(count)
         winnerTypes.reserveCapacity(count)
+        winnerIsStaticInstance.reserveCapacity(count)
         // Files and members are read in place: copying a member out would retain its strings.
         for file in files.indices {
             let fileTypes = typeIDs[file]
@@ -665,11 +678,13 @@ struct MemberTable: Sendable {
                     guard !slot.inserted else {
                         winners.append(position)
                         winnerTypes.append(type)
+                        winnerIsStaticInstance.append(members[index].isStaticInstance)
                         continue
                     }
                     let winner = Int(slot.value)
                     guard members[index].isProperty, winners[winner] >> 32 == Int64(file) else { continue }
                     winners[winner] = position
+                    winnerIsStaticInstance[winner] = members[index].isStaticInstance
                 }
             }
         }
@@ -677,10 +692,9 @@ struct MemberTable: Sendable {
         // Only a `static let` made with an initializer can hold its own type's instance: only
         // those are resolved here.
         var shared = Set<Int32>()
-        for winner in winners.indices {
+        for winner in winners.indices where winnerIsStaticInstance[winner] {
             let file = Int(winners[winner] >> 32)
             let index = Int(winners[winner] & 0xFFFF_FFFF)
-            guard entries[file][index].isStaticInstance else { continue }
             let facts = entries[file].withUnsafeBufferPointer {
                 ProjectIndex.memberFacts($0, index, scope: typeKeys[Int(winnerTypes[winner])], names: typeNames)
             }
