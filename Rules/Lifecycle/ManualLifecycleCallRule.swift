@@ -240,7 +240,10 @@ public struct ManualLifecycleCallRule: Rule {
               tree.significantTokens(in: call.chainStart..<call.nameToken).allSatisfy({ token in
                   tree.tokens[token].kind == .identifier || tree.tokens[token].kind == .period || tree.isPostfixMarker(token)
               }),
-              !(call.chainStart..<call.nameToken).contains(where: { tree.tokens[$0].isTrivia })
+              // Written without a space, line break or comment from the receiver to the name: its
+              // tokens cover every byte up to the name's.
+              tree.significantTokens(in: call.chainStart..<call.nameToken).reduce(0, { $0 + tree.tokens[$1].range.count })
+                == tree.tokens[call.nameToken].startOffset - tree.tokens[call.chainStart].startOffset
         else { return nil }
         let receiverText = tree.text(ofTokens: call.chainStart..<call.nameToken)
         let second = "\(receiverText)layoutIfNeeded()"

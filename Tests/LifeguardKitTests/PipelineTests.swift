@@ -169,9 +169,9 @@ final class PipelineTests: XCTestCase {
         func check(_ context: RuleContext) { FlagMeRule().check(context) }
     }
 
-    /// The retention budget bounds the bytes pass 1 parses with trivia, not the trees it keeps:
-    /// files pass 2 will skip use it up too, so a large run parses only the budget with trivia.
-    func testTheRetentionBudgetCountsEveryFileParsedWithTrivia() throws {
+    /// The retention budget bounds the sources of the trees pass 1 keeps: files pass 2 skips
+    /// use none of it, and a file pass 2 lints is kept while the budget has room.
+    func testTheRetentionBudgetCountsTheTreesKept() throws {
         let quiet = "final class Quiet {\n    func go() { other(1) }\n}\n"
         let loud = "final class Loud {\n    func go() { flagMe() }\n}\n"
         var files: [PipelineFile] = []
@@ -184,13 +184,16 @@ final class PipelineTests: XCTestCase {
             options.keepsIndexUntilExit = false
             return LintPipeline(configuration: configuration, options: options).run { submit in files.forEach(submit) }
         }
-        // The ten quiet files come first and use up a budget of ten files: no loud file is kept.
-        let tight = run(budget: quiet.utf8.count * 10)
-        XCTAssertEqual(tight.statistics.retainedTrees, 0)
-        let roomy = run(budget: quiet.utf8.count * 10 + loud.utf8.count * 4)
-        XCTAssertEqual(roomy.statistics.retainedTrees, 4)
-        XCTAssertEqual(tight.result.diagnostics, roomy.result.diagnostics)
-        XCTAssertEqual(tight.result.diagnostics.count, 10)
+        let none = run(budget: 0)
+        XCTAssertEqual(none.statistics.retainedTrees, 0)
+        // The ten quiet files come first and take nothing: four loud files fill the budget.
+        let some = run(budget: loud.utf8.count * 3 + 1)
+        XCTAssertEqual(some.statistics.retainedTrees, 4)
+        let all = run(budget: Int.max / 2)
+        XCTAssertEqual(all.statistics.retainedTrees, 10)
+        XCTAssertEqual(none.result.diagnostics, some.result.diagnostics)
+        XCTAssertEqual(none.result.diagnostics, all.result.diagnostics)
+        XCTAssertEqual(none.result.diagnostics.count, 10)
     }
 
     /// Held work begins once: when started (the pipeline starts app facts after pass 1) or when

@@ -75,6 +75,118 @@ final class PassOneTreeTests: XCTestCase {
         XCTAssertEqual(verdicts, [true, false], "the fixtures hold files with and without anchor words")
     }
 
+    /// Pass 2 lints trees without trivia. On every fixture, with every rule on and both
+    /// suppression checks, and an index of all fixtures: the same report as the full tree's —
+    /// findings, messages, fixes (which read the whitespace and comments around what they change)
+    /// and suppressions (read from the comments such a tree sets aside).
+    func testLintingWithoutTriviaGivesTheFullTreesReport() throws {
+        let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) },
+                                              unknownSuppressionSeverity: .warning, unusedSuppressionSeverity: .warning)
+        let requests = IndexRequests(configuration.rules.map { $0.rule.description })
+        let files = FixtureFiles.swiftFiles()
+        var sources = try files.map { try FixtureFiles.source($0) }
+        var names = files.map(FixtureFiles.shortPath)
+        // The fixtures hold no `lifeguard:` comment: every form of one, with LF and CRLF lines.
+        for (name, ending) in [("Suppressed.swift", "\n"), ("SuppressedCRLF.swift", "\r\n")] {
+            let text = Self.suppressedScreen.replacingOccurrences(of: "\n", with: ending)
+            sources.append(SourceFile(path: name, bytes: Array(text.utf8)))
+            names.append(name)
+        }
+        let index = ProjectIndex(facts: sources.map { ProjectIndexFacts(tree: SyntaxTree(significantTokensOf: $0), requests: requests) },
+                                 extraControllerBases: [], extraViewBases: [])
+        var fixes = 0
+        var suppressionFindings = 0
+        var commands = 0
+        for (name, source) in zip(names, sources) {
+            let fullTree = SyntaxTree(source: source)
+            let leanTree = SyntaxTree(significantTokensOf: source)
+            XCTAssertEqual(SuppressionParser.commands(in: leanTree), SuppressionParser.commands(in: fullTree), name)
+            commands += SuppressionParser.commands(in: fullTree).count
+            let full = Linter.lintFile(fullTree, index: index, configuration: configuration)
+            let lean = Linter.lintFile(leanTree, index: index, configuration: configuration)
+            XCTAssertEqual(lean.count, full.count, name)
+            for (leanDiagnostic, fullDiagnostic) in zip(lean, full) {
+                XCTAssertEqual(leanDiagnostic, fullDiagnostic, "\(name): \(fullDiagnostic.ruleID) at \(fullDiagnostic.start)")
+            }
+            fixes += full.count { $0.fix != nil }
+            suppressionFindings += full.count { $0.ruleID == "unused_suppression" || $0.ruleID == "unknown_rule_in_suppression" }
+        }
+        // The fixtures exercise what reads trivia.
+        XCTAssertGreaterThan(fixes, 50)
+        XCTAssertGreaterThan(commands, 20)
+        XCTAssertGreaterThan(suppressionFindings, 3)
+    }
+
+    /// A screen with suppression comments of every form: `:next`, `:this`, `:previous`, a region,
+    /// block comments, a reason, an unknown rule, an unused one and SwiftLint's equivalent.
+    static let suppressedScreen = """
+        import UIKit
+
+        final class SuppressedViewController: UIViewController {
+            // lifeguard:disable:next missing_super_call
+            override func viewDidLoad() {
+                view.backgroundColor = .red
+            }
+
+            override func viewWillAppear(_ animated: Bool) { // lifeguard:disable:this missing_super_call - legacy
+                title = "x"
+            }
+
+            override func viewDidAppear(_ animated: Bool) {
+                title = "y"
+            } /* lifeguard:disable:previous missing_super_call */
+
+            /* lifeguard:disable missing_super_call, not_a_rule */
+            override func viewWillDisappear(_ animated: Bool) {
+                title = "z"
+            }
+            // lifeguard:enable missing_super_call
+
+            // swiftlint:disable:next overridden_super_call
+            override func viewDidDisappear(_ animated: Bool) {
+                title = "w"
+            }
+
+            // lifeguard:disable:next strong_delegate
+            func helper() {}
+
+            override func didReceiveMemoryWarning() {
+                super.didReceiveMemoryWarning()
+                // lifeguard:disable:next direct_load_view_call
+                loadView()
+                loadView() // lifeguard:disable:this all
+            }
+
+            /// lifeguard:disable:next missing_super_call (a doc comment: not a command)
+            override func viewDidLayoutSubviews() {
+                print(view.bounds)
+            }
+        }
+        // lifeguard:disable:previous unused_suppression
+        """
+
+    /// The comments a tree without trivia set aside are the full tree's comment tokens, kinds
+    /// included (`///` and `/**` are doc comments, `////`, `/***` and `/**/` are not).
+    func testCommentsAreTheSameFromEitherTree() throws {
+        var sources = try FixtureFiles.swiftFiles().map { try FixtureFiles.source($0).bytes }
+        sources += ["// a\n/// b\n//// c\n/* d */ /** e */ /*** f */ /**/ /*/ g */ x", "/* open /* nested */", "///",
+                    "/**", "a // tail\r\nb /* x\n y */ c", "let s = \"\\(a /* c */ . b)\" //"].map { Array($0.utf8) }
+        var kinds = Set<TokenKind>()
+        for bytes in sources {
+            let source = SourceFile(path: "a.swift", bytes: bytes)
+            let full = SyntaxTree(source: source)
+            let lean = SyntaxTree(significantTokensOf: source)
+            XCTAssertEqual(lean.comments, full.comments, String(decoding: bytes.prefix(60), as: UTF8.self))
+            for comment in full.comments {
+                kinds.insert(comment.kind)
+                XCTAssertEqual(lean.comment(startingAt: comment.range.lowerBound), comment)
+                XCTAssertEqual(full.comment(startingAt: comment.range.lowerBound), comment)
+                XCTAssertNil(lean.comment(startingAt: comment.range.lowerBound + 1))
+            }
+        }
+        XCTAssertEqual(kinds, [.lineComment, .docLineComment, .blockComment, .docBlockComment])
+    }
+
     /// Pass 1 counts a file's lines without building its line table; the count, and any position
     /// asked of such a file anyway, are what the table gives.
     func testLinesCountedWithoutATable() throws {

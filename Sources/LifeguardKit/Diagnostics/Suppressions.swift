@@ -42,34 +42,30 @@ public enum SuppressionParser {
     public static func commands(in tree: SyntaxTree) -> [SuppressionCommand] {
         var commands: [SuppressionCommand] = []
         let bytes = tree.source.bytes
-        // Read through a buffer pointer: this runs over every token of every linted file, and
-        // comments are few.
-        let comments = tree.tokens.withUnsafeBufferPointer { tokens in
-            tokens.indices.filter { tokens[$0].kind == .lineComment || tokens[$0].kind == .blockComment }
-        }
-        for index in comments {
-            let token = tree.tokens[index]
-            var start = token.startOffset + 2
-            var end = token.endOffset
-            if token.kind == .blockComment, end - start >= 2, bytes[end - 1] == UInt8(ascii: "/"),
+        for comment in tree.comments where comment.kind == .lineComment || comment.kind == .blockComment {
+            var start = comment.range.lowerBound + 2
+            var end = comment.range.upperBound
+            if comment.kind == .blockComment, end - start >= 2, bytes[end - 1] == UInt8(ascii: "/"),
                bytes[end - 2] == UInt8(ascii: "*") {
                 end -= 2
             }
             while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
             var parsed: SuppressionCommand?
             if end - start > prefix.count, bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
-                parsed = parse(tree.source.text((start + prefix.count)..<end), range: token.range)
+                parsed = parse(tree.source.text((start + prefix.count)..<end), range: comment.range)
             } else if end - start > swiftLintPrefix.count,
                       bytes[start..<(start + swiftLintPrefix.count)].elementsEqual(swiftLintPrefix) {
-                parsed = parseSwiftLint(tree.source.text((start + swiftLintPrefix.count)..<end), range: token.range)
+                parsed = parseSwiftLint(tree.source.text((start + swiftLintPrefix.count)..<end), range: comment.range)
             }
             guard var command = parsed else { continue }
-            let commentLine = tree.source.lineIndex(of: token.startOffset)
+            let commentLine = tree.source.lineIndex(of: comment.range.lowerBound)
             switch command.action {
             case .disableNext:
-                command.line = nextCodeLine(after: index, in: tree) ?? commentLine + 1
+                command.line = tree.firstSignificant(atOrAfter: comment.range.upperBound).map { tree.source.lineIndex(of: tree.tokens[$0].startOffset) }
+                    ?? commentLine + 1
             case .disablePrevious:
-                command.line = previousCodeLine(before: index, in: tree) ?? max(0, commentLine - 1)
+                command.line = tree.lastSignificant(before: comment.range.lowerBound).map { tree.source.lineIndex(of: tree.tokens[$0].startOffset) }
+                    ?? max(0, commentLine - 1)
             default:
                 command.line = commentLine
             }
@@ -112,25 +108,16 @@ public enum SuppressionParser {
         return command
     }
 
-    /// The line of the last significant token before the comment at `index`.
-    static func previousCodeLine(before index: Int, in tree: SyntaxTree) -> Int? {
-        var previous = index - 1
-        while previous >= 0 {
-            if !tree.tokens[previous].isTrivia { return tree.source.lineIndex(of: tree.tokens[previous].startOffset) }
-            previous -= 1
+    /// Whether a comment `tree` set aside (a tree without trivia) mentions `lifeguard:`: such a
+    /// file's suppression commands, and the findings about them, need its full tree.
+    static func commentsMentionLifeguard(_ tree: SyntaxTree) -> Bool {
+        tree.source.bytes.withUnsafeBufferPointer { bytes in
+            tree.droppedComments.contains { comment in
+                AnchorWords.contains(prefix, in: UnsafeBufferPointer(rebasing: bytes[Int(comment.lowerBound)..<Int(comment.upperBound)]))
+            }
         }
-        return nil
     }
 
-    /// The line of the first significant token after the comment at `index`.
-    static func nextCodeLine(after index: Int, in tree: SyntaxTree) -> Int? {
-        var next = index + 1
-        while next < tree.tokens.count {
-            if !tree.tokens[next].isTrivia { return tree.source.lineIndex(of: tree.tokens[next].startOffset) }
-            next += 1
-        }
-        return nil
-    }
 }
 
 extension String {

@@ -107,7 +107,7 @@ public struct FixBuilder {
         let first = tree.nextSignificant(after: body.open) ?? body.close
         if first == body.close && !hasLineBreak(between: body.open, and: body.close) {
             // `{}` or `{ }`: no comment inside, or the edit would drop it.
-            guard (body.open + 1..<body.close).allSatisfy({ tokens[$0].kind == .whitespace }) else { return nil }
+            guard tree.isBlank(tokens[body.open].endOffset..<tokens[body.close].startOffset) else { return nil }
             let ending = lineEnding(near: openOffset)
             return Edit(range: tokens[body.open].endOffset..<tokens[body.close].startOffset,
                         replacement: ending + openIndentation + indentUnit() + statement + ending + openIndentation)
@@ -295,28 +295,31 @@ public struct FixBuilder {
 
     // MARK: - Layout
 
-    /// The offset where the line holding token `token` ends (its newline token, after any
-    /// trailing comment) and that newline's bytes; the file's end has no newline. `nil` when
-    /// code follows the token on its line.
+    /// The offset where the line holding token `token` ends (its line break, after any trailing
+    /// comment) and that line break's bytes; the file's end has no line break. `nil` when code
+    /// follows the token on its line. Read from the bytes up to the next significant token, with
+    /// the tree's comments: the same answer from a tree with or without trivia.
     func endOfLine(after token: Int) -> (offset: Int, ending: String?)? {
-        var index = token + 1
-        while index < tokens.count {
-            let kind = tokens[index].kind
-            if kind == .newline {
-                let range = tokens[index].range
-                // A newline token may hold several line breaks; keep only the first one's bytes.
-                var end = range.lowerBound + 1
-                if source.bytes[range.lowerBound] == 0x0D, end < range.upperBound, source.bytes[end] == 0x0A { end += 1 }
-                return (range.lowerBound, source.text(range.lowerBound..<end))
+        let bytes = source.bytes
+        let next = tree.nextSignificant(after: token).map { tokens[$0].startOffset } ?? bytes.count
+        var offset = tokens[token].endOffset
+        while offset < next {
+            let byte = bytes[offset]
+            if byte == 0x0A || byte == 0x0D {
+                let end = byte == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? offset + 2 : offset + 1
+                return (offset, source.text(offset..<end))
             }
-            if kind == .blockComment || kind == .docBlockComment,
-               source.bytes[tokens[index].range].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                return nil
+            if byte == UInt8(ascii: "/"), let comment = tree.comment(startingAt: offset) {
+                if comment.kind == .blockComment || comment.kind == .docBlockComment,
+                   bytes[comment.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    return nil
+                }
+                offset = comment.range.upperBound
+                continue
             }
-            guard kind.isTrivia else { return nil }
-            index += 1
+            offset += 1
         }
-        return (source.bytes.count, nil)
+        return next == bytes.count ? (bytes.count, nil) : nil
     }
 
     /// Whether a line break lies between two tokens.

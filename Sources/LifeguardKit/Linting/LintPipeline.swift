@@ -30,16 +30,16 @@ public struct PipelineFile: Sendable {
 public struct PipelineOptions: Sendable {
     /// Worker threads (the number of online cores unless set).
     public var workers: Int
-    /// Pass 1 parses files with their trivia, as pass 2 needs them, while those files' sources
-    /// add up to at most this many bytes, and keeps the trees of the ones pass 2 will lint; every
-    /// other file is parsed without trivia (`SyntaxTree(significantTokensOf:)`: a third fewer
-    /// tokens, and no second copy of them), and pass 2 reads and parses again the few it lints.
-    /// The budget counts the files parsed with trivia, not the trees kept: pass 2 lints about one
-    /// file in thirty, so a budget of kept trees had most of a large run parsed with trivia for
-    /// nothing (on 55 MB of Swift, pass 1's parsing took 0.47–0.61 s of CPU against 0.45 s
-    /// without keeping anything). A tree takes about 15 times its source's size, and every page of
-    /// it is a page fault, so large budgets cost more than parsing again. The small default still
-    /// spares a run of a few files (a pre-commit hook) its second read and parse.
+    /// Pass 1 parses every file without trivia (`SyntaxTree(significantTokensOf:)`: a third fewer
+    /// tokens, and no second copy of them) and keeps the trees of the files pass 2 will lint while
+    /// their sources add up to at most this many bytes; pass 2 reads and parses the others again,
+    /// also without trivia (the rules, their fixes and suppression comments read the same from
+    /// either kind of tree). A kept tree costs about ten times its source's size in peak memory
+    /// (its pages, and the freed memory of later files it keeps from being reused), so the budget
+    /// is small and does not grow with the run. On 55 MB of Swift, pass 2 lints 365 files (~4 MB):
+    /// keeping them all saved 3.7% of the instructions but added 10k page faults and 40 MB, for no
+    /// gain in time; the 2 MB default keeps about half of them (−2.2% instructions, +20 MB) and
+    /// every file of a small run (a pre-commit hook, an editor's file).
     public var retainedSourceBytes: Int
     /// Files are indexed in display-path order (the CLI's), rather than in the order given.
     public var ordersByPath: Bool
@@ -65,7 +65,7 @@ public struct PipelineOptions: Sendable {
     /// (`AnchorWords`); for the test that the words lose no finding.
     public var lintsEveryFile = false
 
-    public init(workers: Int? = nil, retainedSourceBytes: Int = 1 << 20, ordersByPath: Bool = true,
+    public init(workers: Int? = nil, retainedSourceBytes: Int = 2 << 20, ordersByPath: Bool = true,
                 lineHashes: Bool = true, crashTrigger: CrashTrigger? = nil, keepsIndexUntilExit: Bool = false) {
         self.workers = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         self.retainedSourceBytes = retainedSourceBytes
@@ -136,8 +136,8 @@ struct PhaseClock: Sendable {
     var bytes = 0
     var lines = 0
     var retained = 0
-    /// Bytes of the files parsed with trivia, against `PipelineOptions.retainedSourceBytes`.
-    var parsedWithTrivia = 0
+    /// Bytes of the files whose trees are kept, against `PipelineOptions.retainedSourceBytes`.
+    var keptBytes = 0
 
     static func now() -> UInt64 {
         var time = timespec()
@@ -279,7 +279,7 @@ public final class LintPipeline: Sendable {
             let (record, tree) = clocks.modify(worker) { clock in
                 Self.firstPass(sequence: sequence, file: file, requests: requests, anchors: anchors,
                                countsLines: countsLines, clock: &clock,
-                               keep: clock.parsedWithTrivia < budget)
+                               budget: budget)
             }
             if let tree {
                 clocks.modify(worker) { $0.retained += 1 }
@@ -425,9 +425,10 @@ public final class LintPipeline: Sendable {
         init(_ value: Value) { self.value = value }
     }
 
-    /// Reads, parses and extracts the index facts of one file.
+    /// Reads, parses and extracts the index facts of one file; the tree is returned when pass 2
+    /// will lint the file and the worker's budget of kept sources has room.
     private static func firstPass(sequence: Int, file: PipelineFile, requests: IndexRequests, anchors: AnchorWords?,
-                                  countsLines: Bool, clock: inout PhaseClock, keep: Bool) -> (Record, SyntaxTree?) {
+                                  countsLines: Bool, clock: inout PhaseClock, budget: Int) -> (Record, SyntaxTree?) {
         var record = Record(sequence: sequence, file: file)
         let start = PhaseClock.now()
         let bytes: [UInt8]
@@ -450,21 +451,20 @@ public final class LintPipeline: Sendable {
             record.problem = .binary
             return (record, nil)
         }
-        // A tree pass 2 may take must hold trivia and know its lines; any other needs only the
-        // significant tokens, and no line of it is read.
-        let source = keep ? SourceFile(path: file.displayPath, bytes: bytes)
-            : SourceFile(path: file.displayPath, bytesWithoutLineTable: bytes)
+        // No line of the file is read unless pass 2 reports something in it.
+        let source = SourceFile(path: file.displayPath, bytesWithoutLineTable: bytes)
         record.bytes = bytes.count
         clock.bytes += bytes.count
         if countsLines { clock.lines += source.lineCount }
-        if keep { clock.parsedWithTrivia += bytes.count }
-        let tree = keep ? SyntaxTree(source: source) : SyntaxTree(significantTokensOf: source)
+        let tree = SyntaxTree(significantTokensOf: source)
         let parsed = PhaseClock.now()
         clock.parse += parsed - read
         record.facts = FactsHolder(ProjectIndexFacts(tree: tree, requests: requests))
         record.mayFire = anchors?.mayFire(in: tree) ?? true
         clock.facts += PhaseClock.now() - parsed
-        return (record, keep && record.mayFire ? tree : nil)
+        guard record.mayFire, clock.keptBytes < budget else { return (record, nil) }
+        clock.keptBytes += bytes.count
+        return (record, tree.compacted())
     }
 
     private static func containsNUL(_ bytes: [UInt8]) -> Bool {
@@ -565,8 +565,10 @@ public final class LintPipeline: Sendable {
         if let retained {
             tree = retained
         } else {
+            // Without trivia, as pass 1 parsed it: the rules, their fixes and the suppression
+            // comments read the same from either kind of tree.
             switch read(file) {
-            case .success(let bytes): tree = SyntaxTree(source: SourceFile(path: file.displayPath, bytes: bytes))
+            case .success(let bytes): tree = SyntaxTree(significantTokensOf: SourceFile(path: file.displayPath, bytes: bytes))
             case .failure(let failure): return .unreadable(failure.description)
             }
         }

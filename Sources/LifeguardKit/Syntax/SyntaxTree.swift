@@ -46,6 +46,25 @@ public final class SyntaxTree: Sendable {
         droppedComments = comments
     }
 
+    /// This tree with its tokens in an array of their own size. The lexer writes into room for
+    /// the most tokens a file can hold (about three times what it needs): a tree kept past its
+    /// file's turn (pass 1 keeps some for pass 2) should not hold that room.
+    func compacted() -> SyntaxTree {
+        guard tokens.capacity > tokens.count else { return self }
+        return SyntaxTree(source: source, tokens: tokens.withUnsafeBufferPointer { Array($0) }, outline: outline,
+                          significant: significant, keepsTrivia: keepsTrivia, droppedComments: droppedComments)
+    }
+
+    private init(source: SourceFile, tokens: [Token], outline: Outline, significant: SignificantTokens,
+                 keepsTrivia: Bool, droppedComments: [Range<UInt32>]) {
+        self.source = source
+        self.tokens = tokens
+        self.outline = outline
+        self.significant = significant
+        self.keepsTrivia = keepsTrivia
+        self.droppedComments = droppedComments
+    }
+
     /// The raw index of the bracket paired with the bracket at raw index `token`, if any.
     public func partner(ofToken token: Int) -> Int? {
         guard token >= 0, token < tokens.count, !tokens[token].isTrivia else { return nil }
