@@ -210,9 +210,9 @@ public struct CrashTrigger: Sendable {
 
 /// The two-pass lint of a set of files, with memory that grows with the project index rather
 /// than with the code: pass 1 reads and parses each file as it is found and keeps only the
-/// facts the index needs; the index is built; pass 2 parses each file again (or uses a tree pass
-/// 1 kept within `PipelineOptions.retainedSourceBytes`), runs the rules, and keeps only the
-/// findings and the lines they point at.
+/// facts the index needs; the index is built; pass 2 parses each file it lints again (or uses the
+/// tree pass 1 kept within `PipelineOptions.retainedSourceBytes`), without trivia as pass 1 did,
+/// runs the rules, and keeps only the findings and the lines they point at.
 public final class LintPipeline: Sendable {
     public let configuration: LintConfiguration
     public let options: PipelineOptions
