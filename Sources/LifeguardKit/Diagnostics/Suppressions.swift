@@ -59,13 +59,12 @@ public enum SuppressionParser {
             }
             guard var command = parsed else { continue }
             let commentLine = tree.source.lineIndex(of: comment.range.lowerBound)
+            let lineOfToken = { (token: Int) in tree.source.lineIndex(of: tree.tokens[token].startOffset) }
             switch command.action {
             case .disableNext:
-                command.line = tree.firstSignificant(atOrAfter: comment.range.upperBound).map { tree.source.lineIndex(of: tree.tokens[$0].startOffset) }
-                    ?? commentLine + 1
+                command.line = tree.firstSignificant(atOrAfter: comment.range.upperBound).map(lineOfToken) ?? commentLine + 1
             case .disablePrevious:
-                command.line = tree.lastSignificant(before: comment.range.lowerBound).map { tree.source.lineIndex(of: tree.tokens[$0].startOffset) }
-                    ?? max(0, commentLine - 1)
+                command.line = tree.lastSignificant(before: comment.range.lowerBound).map(lineOfToken) ?? max(0, commentLine - 1)
             default:
                 command.line = commentLine
             }
@@ -107,17 +106,6 @@ public enum SuppressionParser {
         command.isSwiftLint = true
         return command
     }
-
-    /// Whether a comment `tree` set aside (a tree without trivia) mentions `lifeguard:`: such a
-    /// file's suppression commands, and the findings about them, need its full tree.
-    static func commentsMentionLifeguard(_ tree: SyntaxTree) -> Bool {
-        tree.source.bytes.withUnsafeBufferPointer { bytes in
-            tree.droppedComments.contains { comment in
-                AnchorWords.contains(prefix, in: UnsafeBufferPointer(rebasing: bytes[Int(comment.lowerBound)..<Int(comment.upperBound)]))
-            }
-        }
-    }
-
 }
 
 extension String {

@@ -119,6 +119,18 @@ enum CharacterClasses {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0B || byte == 0x0C
     }
 
+    /// The kind of a comment from its second, third and fourth bytes (0 past the file's end):
+    /// `///` but not `////` starts a doc line comment, `/**` but not `/***` or `/**/` a doc block.
+    /// The tokenizer and a tree without trivia (which keeps only its comments' ranges) both ask.
+    @inline(__always)
+    static func commentKind(second: UInt8, third: UInt8, fourth: UInt8) -> TokenKind {
+        if second == UInt8(ascii: "/") {
+            return third == UInt8(ascii: "/") && fourth != UInt8(ascii: "/") ? .docLineComment : .lineComment
+        }
+        return third == UInt8(ascii: "*") && fourth != UInt8(ascii: "*") && fourth != UInt8(ascii: "/")
+            ? .docBlockComment : .blockComment
+    }
+
     @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 

@@ -547,15 +547,14 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
 
     mutating func lexLineComment() {
         let start = position
-        let isDoc = byte(position + 2) == UInt8(ascii: "/") && byte(position + 3) != UInt8(ascii: "/")
+        let kind = CharacterClasses.commentKind(second: UInt8(ascii: "/"), third: byte(position + 2), fourth: byte(position + 3))
         skipToLineEnd()
-        emit(isDoc ? .docLineComment : .lineComment, from: start)
+        emit(kind, from: start)
     }
 
     mutating func lexBlockComment() {
         let start = position
-        let isDoc = byte(position + 2) == UInt8(ascii: "*") && byte(position + 3) != UInt8(ascii: "*")
-            && byte(position + 3) != UInt8(ascii: "/")
+        let kind = CharacterClasses.commentKind(second: UInt8(ascii: "*"), third: byte(position + 2), fourth: byte(position + 3))
         position += 2
         var depth = 1
         while position < count {
@@ -571,7 +570,7 @@ private struct Lexer<Counter: ReadCounter, Trivia: TriviaPolicy> {
                 position += 1
             }
         }
-        emit(isDoc ? .docBlockComment : .blockComment, from: start, flags: depth > 0 ? .unterminated : [])
+        emit(kind, from: start, flags: depth > 0 ? .unterminated : [])
     }
 
     @inline(__always)

@@ -25,16 +25,10 @@ extension SyntaxTree {
         }
     }
 
-    /// The kind of the comment starting at `start` (`//` or `/*`), as the tokenizer tells them
-    /// apart: `///` but not `////` is a doc line comment, `/**` but not `/***` or `/**/` a doc block.
+    /// The kind of the comment starting at `start` (`//` or `/*`), as the tokenizer tells it.
     static func commentKind(_ bytes: [UInt8], at start: Int) -> TokenKind {
         func byte(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
-        if byte(start + 1) == UInt8(ascii: "/") {
-            return byte(start + 2) == UInt8(ascii: "/") && byte(start + 3) != UInt8(ascii: "/") ? .docLineComment : .lineComment
-        }
-        let isDoc = byte(start + 2) == UInt8(ascii: "*") && byte(start + 3) != UInt8(ascii: "*")
-            && byte(start + 3) != UInt8(ascii: "/")
-        return isDoc ? .docBlockComment : .blockComment
+        return CharacterClasses.commentKind(second: byte(start + 1), third: byte(start + 2), fourth: byte(start + 3))
     }
 
     /// The comment that starts at byte `offset`, if one does: found by a binary search.
@@ -85,8 +79,6 @@ extension SyntaxTree {
     /// Whether the bytes of `range` are all spaces, tabs, vertical tabs or form feeds: what the
     /// tokenizer makes whitespace tokens of (no line break, no comment).
     public func isBlank(_ range: Range<Int>) -> Bool {
-        source.bytes[range].allSatisfy { byte in
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0B || byte == 0x0C
-        }
+        source.bytes[range].allSatisfy(CharacterClasses.isBlank)
     }
 }
