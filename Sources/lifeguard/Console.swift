@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import LifeguardKit
 
 /// Where the tool writes: stdout for reports, stderr for status and errors.
@@ -26,7 +37,7 @@ struct Console {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written > 0 {
                 offset += written
@@ -45,4 +56,10 @@ struct Console {
         if environment["TERM"] == "dumb" { return false }
         return isatty(STDOUT_FILENO) == 1
     }
+}
+
+/// `write(2)`, named apart from the `write` functions of this tool's types.
+@inline(__always)
+func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

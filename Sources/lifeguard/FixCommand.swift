@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import LifeguardKit
 
 /// `lifeguard --fix` and `--diff`: the lint command with a fix step between the lint and the
@@ -81,10 +92,10 @@ struct FixStep {
             console.error("\(file.path): changed while Lifeguard was fixing it; not written")
             return false
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: target)
-        let permissions = (attributes?[.posixPermissions] as? NSNumber)?.intValue
+        var status = stat()
+        let permissions = stat(target, &status) == 0 ? Int(status.st_mode & 0o7777) : nil
         do {
-            try AtomicFile.write(Data(file.fixed), to: target, permissions: permissions)
+            try AtomicFile.write(file.fixed, to: target, permissions: permissions)
         } catch {
             console.error(error)
             return false
@@ -119,7 +130,7 @@ struct FixStep {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { buffer in
-                Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             }
             if written > 0 {
                 offset += written

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the callers of a name do, what calling a name may do, and what a type's code does,
 /// answered once per name or type for the whole run.
@@ -9,7 +13,7 @@ import Foundation
 /// another) would read every call site once per declaration, time quadratic in the input; here
 /// each name's sites are read once, then the answer is looked up.
 final class CallerVerdicts: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var argumentEffects: [Int64: Set<CallSummaries.Effect>] = [:]
     private var receiverEffects: [Int64: Bool] = [:]
     private var deinitOnly: [String: Bool] = [:]

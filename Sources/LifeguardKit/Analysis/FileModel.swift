@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The semantic model of one file, built once and shared by every rule: which type and function
 /// encloses each node, what each type is (controller, view, class), what every name refers to
@@ -129,7 +133,7 @@ public final class FileModel: Sendable {
     /// access (a thread-local lookup and a table insert, some hundred instructions) guards
     /// nothing the lock does not, and pass 1 asks the memo for every local its summaries resolve.
     final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         @exclusivity(unchecked) private var events: EventIndex?
         @exclusivity(unchecked) private var typeFacts: TypeFacts?
         @exclusivity(unchecked) private var scopes: ScopeTable?

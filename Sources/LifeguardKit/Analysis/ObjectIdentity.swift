@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One step from an object to another it reaches.
 public enum PathLink: Hashable, Sendable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 // Which locals of a file end up kept by `self`, computed once for the whole file (kept in the
 // model's memo): every "`holder` keeps `local`" edge (an assignment, `addSubview`, `addChild`,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A step of one of UIKit's object protocols (containment, removal, timers, observers,
 /// appearance forwarding) applied to an object at a call site: directly

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The app facts of a run: for each Swift file, whether the app it belongs to can show several
 /// window scenes. Which app a file belongs to, in this order: the Xcode project's target
@@ -79,7 +83,7 @@ public struct AppFacts: Sendable {
             for folder in target.synchronizedFolders { byFolder.append((folder.hasSuffix("/") ? folder : folder + "/", support)) }
         }
         for (path, support) in applicationPlists {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = LexicalPath.folder(of: path)
             plistsByFolder[folder] = Self.combine(plistsByFolder[folder], support)
         }
         let values = Set(applicationPlists.values)
@@ -101,11 +105,11 @@ public struct AppFacts: Sendable {
         let absolute = Self.absolute(path, workingDirectory)
         if let support = byMembership[absolute] { return support }
         for (folder, support) in byFolder where absolute.hasPrefix(folder) { return support }
-        var folder = (absolute as NSString).deletingLastPathComponent
+        var folder = LexicalPath.folder(of: absolute)
         var steps = 0
         while folder.count > 1, steps < 64 {
             if let support = plistsByFolder[folder] { return support }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = LexicalPath.folder(of: folder)
             steps += 1
         }
         if agreed != .unknown { return agreed }
@@ -127,25 +131,24 @@ public struct AppFacts: Sendable {
                               configured: SceneSupport = .unknown, lookingUpward: Bool = true,
                               listings: DirectoryListings? = nil) -> AppFacts {
         var found = Found(listings: listings)
-        let fileManager = FileManager.default
         var ancestors = Set<String>()
         var repositoryRoot: String?
         for path in paths {
             let absolute = absolute(path, workingDirectory)
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: absolute, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue { found.walk(absolute, limit: 200_000) }
+            let status = PathStatus(absolute)
+            guard status.exists else { continue }
+            if status == .directory { found.walk(absolute, limit: 200_000) }
             guard lookingUpward else { continue }
-            var folder = isDirectory.boolValue ? absolute : (absolute as NSString).deletingLastPathComponent
+            var folder = status == .directory ? absolute : LexicalPath.folder(of: absolute)
             var steps = 0
             while steps < 64 {
                 steps += 1
                 if ancestors.insert(folder).inserted { found.list(folder) }
-                if fileManager.fileExists(atPath: folder + "/.git") {
+                if PathStatus(folder + "/.git").exists {
                     repositoryRoot = repositoryRoot ?? folder
                     break
                 }
-                let parent = (folder as NSString).deletingLastPathComponent
+                let parent = LexicalPath.folder(of: folder)
                 if parent == folder || parent.isEmpty { break }
                 folder = parent
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Whether an app can show several window scenes at once.
 public enum SceneSupport: String, Sendable, CaseIterable {
@@ -32,16 +36,16 @@ public struct AppPlist: Sendable, Equatable {
     ]
 
     /// Reads a property list (XML or binary); `nil` when it is not a dictionary plist.
-    public static func parse(_ data: Data) throws -> [String: Any]? {
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        return try PropertyListSerialization.propertyList(from: data, options: [], format: &format) as? [String: Any]
+    public static func parse(_ data: Data) throws -> [String: PlistValue]? {
+        guard case .dictionary(let dictionary) = try PropertyListDecoder().decode(PlistValue.self, from: data) else { return nil }
+        return dictionary
     }
 
     /// The facts of a parsed plist. `knownApplication` says the plist belongs to an application
     /// target (from the Xcode project), so a `$(PRODUCT_BUNDLE_PACKAGE_TYPE)` package type is
     /// trusted to be `APPL`.
-    public init(_ plist: [String: Any], knownApplication: Bool = false) {
-        let packageType = plist["CFBundlePackageType"] as? String
+    public init(_ plist: [String: PlistValue], knownApplication: Bool = false) {
+        let packageType = plist["CFBundlePackageType"]?.string
         let isExtension = plist["NSExtension"] != nil || plist["EXAppExtensionAttributes"] != nil
         switch packageType {
         case "APPL"?:
@@ -56,13 +60,72 @@ public struct AppPlist: Sendable, Equatable {
 
     /// A manifest with `UIApplicationSupportsMultipleScenes` true or a CarPlay/external-display
     /// configuration means several scenes; a manifest without them, or none, means one.
-    static func sceneSupport(of manifest: Any?) -> SceneSupport {
-        guard let manifest = manifest as? [String: Any] else { return .single }
-        if let multiple = manifest["UIApplicationSupportsMultipleScenes"] as? Bool, multiple { return .multiple }
-        if let configurations = manifest["UISceneConfigurations"] as? [String: Any],
+    static func sceneSupport(of manifest: PlistValue?) -> SceneSupport {
+        guard case .dictionary(let manifest)? = manifest else { return .single }
+        if case .bool(true)? = manifest["UIApplicationSupportsMultipleScenes"] { return .multiple }
+        if case .dictionary(let configurations)? = manifest["UISceneConfigurations"],
            !extraSceneRoles.isDisjoint(with: configurations.keys) {
             return .multiple
         }
         return .single
+    }
+}
+
+/// A property list value as `PropertyListDecoder` reads it, nothing assumed about its shape.
+public indirect enum PlistValue: Decodable, Sendable, Equatable {
+    case string(String)
+    case bool(Bool)
+    case integer(Int64)
+    case real(Double)
+    case date(Date)
+    case data(Data)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+
+    /// Values nested deeper than this read as an empty string: a plist is data from a repository,
+    /// and each level is a frame of this decoder's recursion.
+    static let depthLimit = 256
+
+    public var string: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    public init(from decoder: any Decoder) throws {
+        guard decoder.codingPath.count < Self.depthLimit else {
+            self = .string("")
+            return
+        }
+        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+            var dictionary: [String: PlistValue] = [:]
+            for key in keyed.allKeys { dictionary[key.stringValue] = try keyed.decode(PlistValue.self, forKey: key) }
+            self = .dictionary(dictionary)
+        } else if var unkeyed = try? decoder.unkeyedContainer() {
+            var array: [PlistValue] = []
+            while !unkeyed.isAtEnd { array.append(try unkeyed.decode(PlistValue.self)) }
+            self = .array(array)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if let value = try? single.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? single.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? single.decode(Int64.self) {
+                self = .integer(value)
+            } else if let value = try? single.decode(Double.self) {
+                self = .real(value)
+            } else if let value = try? single.decode(Date.self) {
+                self = .date(value)
+            } else {
+                self = .data(try single.decode(Data.self))
+            }
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The application targets of an Xcode project (`project.pbxproj`, an old-style property list):
 /// which Swift files each compiles, and what its Info.plist and `INFOPLIST_KEY_…` build settings
@@ -36,7 +40,7 @@ public struct XcodeProject: Sendable {
             self.init(targets: [])
             return
         }
-        let projectDirectory = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let projectDirectory = LexicalPath.folder(of: LexicalPath.folder(of: path))
         do {
             try self.init(parsing: bytes, projectDirectory: projectDirectory)
         } catch let error as OldStylePlist.SyntaxError {
@@ -83,7 +87,7 @@ public struct XcodeProject: Sendable {
     }
 
     /// A project file's property list: old-style, as Xcode writes it, or — for a project someone
-    /// converted — XML or binary, through Foundation.
+    /// converted — XML or binary, through Foundation's `PropertyListDecoder`.
     /// `keepingNestedKeys`: an old-style file's objects keep only these keys (see
     /// `OldStylePlist.parse(_:keepingNestedKeys:)`); `nil` keeps everything.
     static func parse(_ bytes: [UInt8], keepingNestedKeys keys: [String]? = nil) throws -> OldStylePlist {
@@ -94,16 +98,19 @@ public struct XcodeProject: Sendable {
         guard let dictionary = try? AppPlist.parse(Data(bytes)) else {
             throw OldStylePlist.SyntaxError(offset: 0, reason: "not a property list")
         }
-        return converted(dictionary, depth: 0)
+        return converted(.dictionary(dictionary), depth: 0)
     }
 
-    private static func converted(_ value: Any, depth: Int) -> OldStylePlist {
+    private static func converted(_ value: PlistValue, depth: Int) -> OldStylePlist {
         guard depth < 256 else { return .string("") }
         switch value {
-        case let string as String: return .string(string)
-        case let array as [Any]: return .array(array.map { converted($0, depth: depth + 1) })
-        case let dictionary as [String: Any]: return .dictionary(dictionary.mapValues { converted($0, depth: depth + 1) })
-        default: return .string("\(value)")
+        case .string(let string): return .string(string)
+        case .array(let array): return .array(array.map { converted($0, depth: depth + 1) })
+        case .dictionary(let dictionary): return .dictionary(dictionary.mapValues { converted($0, depth: depth + 1) })
+        case .bool(let value): return .string(value ? "1" : "0")
+        case .integer(let value): return .string(String(value))
+        case .real(let value): return .string(String(value))
+        case .date, .data: return .string("")
         }
     }
 
@@ -195,8 +202,8 @@ public struct XcodeProject: Sendable {
                 "TARGET_NAME": name, "PRODUCT_NAME": target.productName ?? name,
             ]
             for (variable, replacement) in replacements {
-                result = result.replacingOccurrences(of: "$(\(variable))", with: replacement)
-                result = result.replacingOccurrences(of: "${\(variable)}", with: replacement)
+                result = result.replacingEvery("$(\(variable))", with: replacement)
+                result = result.replacingEvery("${\(variable)}", with: replacement)
             }
             return result.contains("$(") || result.contains("${") ? nil : result
         }

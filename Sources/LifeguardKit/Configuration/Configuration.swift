@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `.lifeguard.yml`: which files are linted and which rules run, how severe they are, and their
 /// options. Parsed from the documented YAML subset (`YAMLParser`) and validated against the rules

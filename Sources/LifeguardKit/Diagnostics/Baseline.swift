@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Findings recorded so that only new ones fail a run. An entry is keyed by what survives
 /// unrelated edits — rule, file path, enclosing type and function, and the flagged line's text
@@ -85,25 +89,75 @@ public struct Baseline: Sendable, Equatable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(path: path, reason: "cannot read the file")
         }
-        let object: Any
+        let object: LooseJSON
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            object = try JSONDecoder().decode(LooseJSON.self, from: data)
         } catch {
             throw LoadError(path: path, reason: "it is not valid JSON")
         }
-        guard let document = object as? [String: Any] else { throw LoadError(path: path, reason: "expected a JSON object") }
-        guard document["version"] as? Int == 1 else { throw LoadError(path: path, reason: "unsupported or missing \"version\"") }
-        guard let findings = document["findings"] as? [Any] else { throw LoadError(path: path, reason: "missing \"findings\" list") }
+        guard case .object(let document) = object else { throw LoadError(path: path, reason: "expected a JSON object") }
+        guard case .int(1)? = document["version"] else { throw LoadError(path: path, reason: "unsupported or missing \"version\"") }
+        guard case .array(let findings)? = document["findings"] else { throw LoadError(path: path, reason: "missing \"findings\" list") }
         var baseline = Baseline()
         for (index, item) in findings.enumerated() {
-            guard let entry = item as? [String: Any],
-                  let rule = entry["rule"] as? String, let file = entry["path"] as? String,
-                  let type = entry["type"] as? String, let function = entry["function"] as? String,
-                  let line = entry["line"] as? String, let count = entry["count"] as? Int, count > 0 else {
+            guard case .object(let entry) = item,
+                  let rule = entry["rule"]?.string, let file = entry["path"]?.string,
+                  let type = entry["type"]?.string, let function = entry["function"]?.string,
+                  let line = entry["line"]?.string, case .int(let count)? = entry["count"], count > 0 else {
                 throw LoadError(path: path, reason: "finding \(index + 1) is missing a field or has a wrong type")
             }
             baseline.counts[Key(rule: rule, path: file, type: type, function: function, line: line), default: 0] += count
         }
         return baseline
+    }
+}
+
+/// A JSON document read without a schema, for checking a file's shape field by field; numbers
+/// that are not integers, booleans and `null` are all `other`.
+private indirect enum LooseJSON: Decodable {
+    case object([String: LooseJSON])
+    case array([LooseJSON])
+    case string(String)
+    case int(Int)
+    case other
+
+    /// Deeper values read as `other`: each level is a frame of this decoder's recursion.
+    static let depthLimit = 256
+
+    var string: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    init(from decoder: any Decoder) throws {
+        guard decoder.codingPath.count < Self.depthLimit else {
+            self = .other
+            return
+        }
+        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+            var object: [String: LooseJSON] = [:]
+            for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(LooseJSON.self, forKey: key) }
+            self = .object(object)
+        } else if var unkeyed = try? decoder.unkeyedContainer() {
+            var array: [LooseJSON] = []
+            while !unkeyed.isAtEnd { array.append(try unkeyed.decode(LooseJSON.self)) }
+            self = .array(array)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if let value = try? single.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? single.decode(Int.self) {
+                self = .int(value)
+            } else {
+                self = .other
+            }
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

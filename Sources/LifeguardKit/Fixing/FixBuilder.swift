@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Builds a rule's edits from token indices, in the file's own indentation and line endings.
 ///
@@ -389,7 +393,7 @@ extension RuleContext {
 /// its blocks' statements, and where a walk back from a token meets a brace. Shared by the
 /// rules of one file, which may run on several threads.
 final class FixLayout: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var unit: String?
     private var statements: [Int: [Range<Int>]] = [:]
     private var braceTable: [Int32]?

@@ -293,7 +293,7 @@ final class ResumePlan: @unchecked Sendable {
         for (index, variable) in kept.enumerated() { self.environment[index] = strdup("\(variable.key)=\(variable.value)") }
         let earlier = crashed.map { file in
             Character(UnicodeScalar(file.phase.rawValue)).description
-                + file.path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n") + "\n"
+                + file.path.replacingEvery("\\", with: "\\\\").replacingEvery("\n", with: "\\n") + "\n"
         }
         let prefix = Array((CrashGuard.crashedFilesVariable + "=\(getpid());" + earlier.joined()).utf8)
         entry = .allocate(capacity: prefix.count + 1 + 2 * ThreadSlot.pathCapacity + 1)

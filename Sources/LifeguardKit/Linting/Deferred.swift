@@ -1,10 +1,16 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A value computed on another thread, waited for on first use: call summaries are merged while
 /// the index merges everything else; app facts are read while the index is built, and needed only
 /// by pass two's rules. Or a value another thread supplies (`fulfill`).
 public final class Deferred<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Lock()
     private var result: Value?
     /// Work held for `start()`, not yet begun.
     private var held: (@Sendable () -> Value)?
@@ -39,15 +45,15 @@ public final class Deferred<Value: Sendable>: @unchecked Sendable {
     }
 
     private func launch(_ compute: @escaping @Sendable () -> Value) {
-        let thread = Thread { [self] in
+        let body = ThreadStarter.Body { [self] in
             let value = compute()
             condition.lock()
             result = value
             condition.broadcast()
             condition.unlock()
         }
-        thread.stackSize = 1 << 22
-        thread.start()
+        // Nobody joins it: `value` waits on the condition instead.
+        pthread_detach(ThreadStarter.spawn(body, stackSize: 1 << 22))
     }
 
     /// An already known value.

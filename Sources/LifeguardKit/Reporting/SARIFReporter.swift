@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// SARIF 2.1.0 for GitHub code scanning and other SARIF consumers: one run, every enabled rule in
 /// `tool.driver.rules`, repository-relative percent-encoded URIs under `%SRCROOT%`, UTF-16
@@ -147,7 +151,10 @@ public struct SARIFReporter: Reporter {
                  UInt8(ascii: "~"), UInt8(ascii: "/"):
                 output.unicodeScalars.append(UnicodeScalar(byte))
             default:
-                output += String(format: "%%%02X", byte)
+                let hex = Array("0123456789ABCDEF".utf8)
+                output.unicodeScalars.append("%")
+                output.unicodeScalars.append(UnicodeScalar(hex[Int(byte >> 4)]))
+                output.unicodeScalars.append(UnicodeScalar(hex[Int(byte & 0xF)]))
             }
         }
         return output

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Folder listings one walk keeps for a later walk over the same folders: discovery records what
 /// it reads, and the app-facts walk that follows it (`AppFacts.locate`) takes those listings
@@ -17,7 +21,7 @@ public final class DirectoryListings: @unchecked Sendable {
 
     private let keeps: @Sendable (DirectoryEntries.Entry) -> Bool
     private let counts: @Sendable (DirectoryEntries.Entry) -> Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var byPath: [String: Listing] = [:]
 
     /// `keeps`: the entries the reader needs; `counts`: the ones its walk counts.

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,7 +10,6 @@ import Darwin
 #elseif canImport(Musl)
 import Musl
 #endif
-import Foundation
 
 /// A Swift file discovery found: the path to open it by and the path to show for it.
 public struct DiscoveredFile: Sendable {

@@ -6,6 +6,21 @@ enum LexicalPath {
         normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
     }
 
+    /// The folder holding `path`, as `NSString.deletingLastPathComponent` answers: trailing
+    /// slashes are ignored, the root's folder is the root, and a bare name's is `""`.
+    static func folder(of path: String) -> String {
+        let bytes = Array(path.utf8)
+        let slash = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        guard let last = bytes[..<end].lastIndex(of: slash) else { return "" }
+        var folderEnd = last
+        while folderEnd > 0, bytes[folderEnd - 1] == slash { folderEnd -= 1 }
+        if folderEnd == 0 { return bytes.first == slash ? "/" : "" }
+        // Slashes split UTF-8 only between characters: the prefix is whole text.
+        return String(decoding: bytes[..<folderEnd], as: UTF8.self)
+    }
+
     /// `path` without empty and `.` components and with each `..` taking back the component
     /// before it (at the root, `..` stays the root); no trailing slash. Links are not resolved:
     /// both sides of a comparison are normalized the same way.
