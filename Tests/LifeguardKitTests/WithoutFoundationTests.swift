@@ -29,7 +29,7 @@ final class WithoutFoundationTests: XCTestCase {
         }
     }
 
-    /// `AppPlist.parse` reads XML and binary plists into the values Foundation's reader finds.
+    /// `PlistValue.parseDictionary` reads XML and binary plists into the values Foundation's reader finds.
     func testPlistValuesFromXMLAndBinaryPlists() throws {
         let plist: [String: Any] = [
             "CFBundlePackageType": "APPL", "Count": 3, "Ratio": 0.5, "Flag": false, "Blob": Data([1, 2]),
@@ -47,19 +47,75 @@ final class WithoutFoundationTests: XCTestCase {
         ]
         for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
             let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
-            let parsed = try XCTUnwrap(try AppPlist.parse(data), "\(format)")
-            XCTAssertEqual(parsed, expected, "\(format)")
-            let facts = AppPlist(parsed)
-            XCTAssertTrue(facts.isApplication)
-            XCTAssertEqual(facts.sceneSupport, .multiple)
+            XCTAssertEqual(try PlistValue.parseDictionary(data), expected, "\(format)")
         }
         let array = try PropertyListSerialization.data(fromPropertyList: ["a"], format: .xml, options: 0)
-        XCTAssertNil(try AppPlist.parse(array), "a plist that is not a dictionary")
-        XCTAssertThrowsError(try AppPlist.parse(Data("<?xml version=\"1.0\"?><plist><dict><key>a".utf8)))
+        XCTAssertNil(try PlistValue.parseDictionary(array), "a plist that is not a dictionary")
+        XCTAssertThrowsError(try PlistValue.parseDictionary(Data("<?xml version=\"1.0\"?><plist><dict><key>a".utf8)))
         // Nested past the decoder's bound: read, not a crash.
         let deep = String(repeating: "<array>", count: 400) + String(repeating: "</array>", count: 400)
         let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>k</key>\(deep)</dict></plist>"
-        _ = try? AppPlist.parse(Data(document.utf8))
+        _ = try? PlistValue.parseDictionary(Data(document.utf8))
+    }
+
+    /// `AppPlist.read` decodes only the keys it needs: its facts are those the whole plist, as
+    /// Foundation reads it, gives by the rules `AppPlist` documents.
+    func testAppPlistFactsAgreeWithFoundationsReading() throws {
+        let manifests: [Any?] = [
+            nil, "not a dictionary", [String: Any](), ["UIApplicationSupportsMultipleScenes": true],
+            ["UIApplicationSupportsMultipleScenes": false], ["UIApplicationSupportsMultipleScenes": "YES"],
+            ["UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [Any]()]],
+            ["UISceneConfigurations": ["CPTemplateApplicationSceneSessionRoleApplication": [Any]()]],
+            ["UIApplicationSupportsMultipleScenes": false, "UISceneConfigurations": ["UIWindowSceneSessionRoleExternalDisplay": [Any]()]],
+            ["UISceneConfigurations": ["CPTemplateApplicationSceneSessionRoleApplication"]],
+        ]
+        let packageTypes: [Any?] = [nil, "APPL", "BNDL", "FMWK", "XPC!", "$(PRODUCT_BUNDLE_PACKAGE_TYPE)", 7]
+        let extras: [[String: Any]] = [[:], ["NSExtension": ["a": 1]], ["UILaunchStoryboardName": "Launch"], ["CFBundleName": "x"]]
+        var checked = 0
+        for manifest in manifests {
+            for packageType in packageTypes {
+                for extra in extras {
+                    var plist = extra
+                    if let manifest { plist["UIApplicationSceneManifest"] = manifest }
+                    if let packageType { plist["CFBundlePackageType"] = packageType }
+                    for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
+                        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
+                        for known in [false, true] {
+                            let facts = try XCTUnwrap(try AppPlist.read(data, knownApplication: known))
+                            let foundation = Self.factsByFoundation(data, knownApplication: known)
+                            XCTAssertEqual(facts.isApplication, foundation.isApplication, "\(plist) \(known)")
+                            XCTAssertEqual(facts.sceneSupport, foundation.sceneSupport, "\(plist)")
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(checked, manifests.count * packageTypes.count * extras.count * 4)
+        let array = try PropertyListSerialization.data(fromPropertyList: ["a"], format: .binary, options: 0)
+        XCTAssertNil(try AppPlist.read(array), "a plist that is not a dictionary has no facts")
+        XCTAssertThrowsError(try AppPlist.read(Data("<?xml version=\"1.0\"?><plist><dict><key>a".utf8)))
+    }
+
+    /// The rules of `AppPlist`, over the plist as Foundation reads it.
+    private static func factsByFoundation(_ data: Data, knownApplication: Bool) -> (isApplication: Bool, sceneSupport: SceneSupport) {
+        guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
+            return (false, .unknown)
+        }
+        let isExtension = plist["NSExtension"] != nil || plist["EXAppExtensionAttributes"] != nil
+        let isApplication: Bool
+        switch plist["CFBundlePackageType"] as? String {
+        case "APPL"?: isApplication = !isExtension
+        case "BNDL"?, "FMWK"?, "XPC!"?: isApplication = false
+        default: isApplication = !isExtension && (knownApplication || !AppPlist.applicationKeys.isDisjoint(with: plist.keys))
+        }
+        guard let manifest = plist["UIApplicationSceneManifest"] as? [String: Any] else { return (isApplication, .single) }
+        if manifest["UIApplicationSupportsMultipleScenes"] as? Bool == true { return (isApplication, .multiple) }
+        if let configurations = manifest["UISceneConfigurations"] as? [String: Any],
+           !AppPlist.extraSceneRoles.isDisjoint(with: configurations.keys) {
+            return (isApplication, .multiple)
+        }
+        return (isApplication, .single)
     }
 
     func testDamagedBaselinesSayWhatIsWrong() throws {

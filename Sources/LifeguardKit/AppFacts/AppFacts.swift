@@ -60,8 +60,7 @@ public struct AppFacts: Sendable {
                 continue
             }
             do {
-                guard let plist = try AppPlist.parse(data) else { continue }
-                let facts = AppPlist(plist, knownApplication: targetPlists.contains(absolute))
+                guard let facts = try AppPlist.read(data, knownApplication: targetPlists.contains(absolute)) else { continue }
                 if facts.isApplication { applicationPlists[absolute] = facts.sceneSupport }
             } catch {
                 problems.append(AppFactsError(path: path, reason: "is not a valid property list"))

@@ -35,19 +35,24 @@ public struct AppPlist: Sendable, Equatable {
         "UISupportedInterfaceOrientations", "UIBackgroundModes", "UIStatusBarStyle",
     ]
 
-    /// Reads a property list (XML or binary); `nil` when it is not a dictionary plist.
-    public static func parse(_ data: Data) throws -> [String: PlistValue]? {
-        guard case .dictionary(let dictionary) = try PropertyListDecoder().decode(PlistValue.self, from: data) else { return nil }
-        return dictionary
+    /// The facts of a property list (XML or binary); `nil` when it is not a dictionary plist.
+    /// `knownApplication` says the plist belongs to an application target (from the Xcode
+    /// project), so a `$(PRODUCT_BUNDLE_PACKAGE_TYPE)` package type is trusted to be `APPL`.
+    /// Only the keys the facts need are decoded: a whole plist decoded value by value (each
+    /// value's kind found by trying kinds in turn) cost ten times the reading of it.
+    public static func read(_ data: Data, knownApplication: Bool = false) throws -> AppPlist? {
+        let summary: Summary
+        do {
+            summary = try PropertyListDecoder().decode(Summary.self, from: data)
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            return nil
+        }
+        return AppPlist(summary, knownApplication: knownApplication)
     }
 
-    /// The facts of a parsed plist. `knownApplication` says the plist belongs to an application
-    /// target (from the Xcode project), so a `$(PRODUCT_BUNDLE_PACKAGE_TYPE)` package type is
-    /// trusted to be `APPL`.
-    public init(_ plist: [String: PlistValue], knownApplication: Bool = false) {
-        let packageType = plist["CFBundlePackageType"]?.string
-        let isExtension = plist["NSExtension"] != nil || plist["EXAppExtensionAttributes"] != nil
-        switch packageType {
+    private init(_ plist: Summary, knownApplication: Bool) {
+        let isExtension = plist.keys.contains("NSExtension") || plist.keys.contains("EXAppExtensionAttributes")
+        switch plist.packageType {
         case "APPL"?:
             isApplication = !isExtension
         case "BNDL"?, "FMWK"?, "XPC!"?:
@@ -55,20 +60,43 @@ public struct AppPlist: Sendable, Equatable {
         default:
             isApplication = !isExtension && (knownApplication || !Self.applicationKeys.isDisjoint(with: plist.keys))
         }
-        sceneSupport = Self.sceneSupport(of: plist["UIApplicationSceneManifest"])
+        sceneSupport = plist.sceneSupport
     }
 
-    /// A manifest with `UIApplicationSupportsMultipleScenes` true or a CarPlay/external-display
-    /// configuration means several scenes; a manifest without them, or none, means one.
-    static func sceneSupport(of manifest: PlistValue?) -> SceneSupport {
-        guard case .dictionary(let manifest)? = manifest else { return .single }
-        if case .bool(true)? = manifest["UIApplicationSupportsMultipleScenes"] { return .multiple }
-        if case .dictionary(let configurations)? = manifest["UISceneConfigurations"],
-           !extraSceneRoles.isDisjoint(with: configurations.keys) {
-            return .multiple
+    /// What the facts are made of: the top-level keys, the package type, and the scene manifest's
+    /// verdict (a manifest with `UIApplicationSupportsMultipleScenes` true or a CarPlay or
+    /// external-display configuration means several scenes; a manifest without them, or none,
+    /// means one). A value of another kind than expected counts as absent.
+    private struct Summary: Decodable {
+        var keys: Set<String>
+        var packageType: String?
+        var sceneSupport: SceneSupport
+
+        init(from decoder: any Decoder) throws {
+            let plist = try decoder.container(keyedBy: PlistKey.self)
+            keys = Set(plist.allKeys.map(\.stringValue))
+            packageType = try? plist.decode(String.self, forKey: PlistKey("CFBundlePackageType"))
+            sceneSupport = .single
+            guard let manifest = try? plist.nestedContainer(keyedBy: PlistKey.self, forKey: PlistKey("UIApplicationSceneManifest"))
+            else { return }
+            if (try? manifest.decode(Bool.self, forKey: PlistKey("UIApplicationSupportsMultipleScenes"))) == true {
+                sceneSupport = .multiple
+            } else if let configurations = try? manifest.nestedContainer(keyedBy: PlistKey.self,
+                                                                           forKey: PlistKey("UISceneConfigurations")),
+                      configurations.allKeys.contains(where: { AppPlist.extraSceneRoles.contains($0.stringValue) }) {
+                sceneSupport = .multiple
+            }
         }
-        return .single
     }
+}
+
+/// A key of a property list's dictionary, whatever it is.
+struct PlistKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 /// A property list value as `PropertyListDecoder` reads it, nothing assumed about its shape.
@@ -86,9 +114,11 @@ public indirect enum PlistValue: Decodable, Sendable, Equatable {
     /// and each level is a frame of this decoder's recursion.
     static let depthLimit = 256
 
-    public var string: String? {
-        if case .string(let string) = self { return string }
-        return nil
+    /// Reads a property list (XML or binary) whole; `nil` when it is not a dictionary. For a
+    /// project file someone converted from Xcode's own format: rare, and read in full.
+    public static func parseDictionary(_ data: Data) throws -> [String: PlistValue]? {
+        guard case .dictionary(let dictionary) = try PropertyListDecoder().decode(PlistValue.self, from: data) else { return nil }
+        return dictionary
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,7 +126,7 @@ public indirect enum PlistValue: Decodable, Sendable, Equatable {
             self = .string("")
             return
         }
-        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+        if let keyed = try? decoder.container(keyedBy: PlistKey.self) {
             var dictionary: [String: PlistValue] = [:]
             for key in keyed.allKeys { dictionary[key.stringValue] = try keyed.decode(PlistValue.self, forKey: key) }
             self = .dictionary(dictionary)
@@ -120,12 +150,5 @@ public indirect enum PlistValue: Decodable, Sendable, Equatable {
                 self = .data(try single.decode(Data.self))
             }
         }
-    }
-
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

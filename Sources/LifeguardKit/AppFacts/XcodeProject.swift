@@ -95,7 +95,7 @@ public struct XcodeProject: Sendable {
             guard let keys else { return try OldStylePlist.parse(bytes) }
             return try OldStylePlist.parse(bytes, keepingNestedKeys: keys)
         }
-        guard let dictionary = try? AppPlist.parse(Data(bytes)) else {
+        guard let dictionary = try? PlistValue.parseDictionary(Data(bytes)) else {
             throw OldStylePlist.SyntaxError(offset: 0, reason: "not a property list")
         }
         return converted(.dictionary(dictionary), depth: 0)
