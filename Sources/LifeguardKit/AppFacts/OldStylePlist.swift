@@ -11,7 +11,7 @@ import Musl
 /// Xcode projects are read with this small parser rather than `PropertyListSerialization`: a
 /// large app has projects of several megabytes, and Foundation's reader, with the bridging of its
 /// result to Swift dictionaries, took a tenth of a whole run's CPU. Info.plists (XML or binary)
-/// still go through Foundation.
+/// go through FoundationEssentials' `PropertyListDecoder` (`AppPlist.read`).
 public enum OldStylePlist: Sendable, Equatable {
     case string(String)
     case array([OldStylePlist])
