@@ -33,21 +33,13 @@ struct Console {
     /// Writes all of `text`, retrying short writes; a closed pipe (`lifeguard | head`) ends the
     /// output quietly instead of crashing the run.
     static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
-        bytes.removeAll()
+        write(bytes: Array(text.utf8), to: descriptor)
+    }
+
+    /// Writes bytes as they are (a fixed source may hold invalid UTF-8 that a `String` would
+    /// replace), as `write(_:to:)` does.
+    static func write(bytes: [UInt8], to descriptor: Int32) {
+        _ = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
     }
 
     /// Whether stdout is a terminal that wants color.
@@ -58,8 +50,3 @@ struct Console {
     }
 }
 
-/// `write(2)`, named apart from the `write` functions of this tool's types.
-@inline(__always)
-func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
-}

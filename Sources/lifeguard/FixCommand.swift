@@ -70,7 +70,7 @@ struct FixStep {
                 .joined())
         case .standardOutput:
             // Unchanged input is echoed too: an editor replaces its buffer with whatever comes back.
-            Self.writeBytes(outcome.files.first?.fixed ?? inputs.first?.bytes ?? [], to: STDOUT_FILENO)
+            Console.write(bytes: outcome.files.first?.fixed ?? inputs.first?.bytes ?? [], to: STDOUT_FILENO)
         case .files:
             for file in outcome.files where !write(file, console: console) { failed = true }
         }
@@ -124,21 +124,4 @@ struct FixStep {
     }
 
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-
-    /// Writes bytes as they are: a fixed source may hold invalid UTF-8 that a `String` would replace.
-    static func writeBytes(_ bytes: [UInt8], to descriptor: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
-    }
 }

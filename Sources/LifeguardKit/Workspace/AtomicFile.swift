@@ -46,18 +46,7 @@ public enum AtomicFile {
             unlink(temporary)
             return WriteError(path: path, reason: String(cString: strerror(code)))
         }
-        let written = bytes.withUnsafeBytes { buffer -> Int32 in
-            var offset = 0
-            while offset < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += count
-            }
-            return 0
-        }
+        let written = bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
         if written != 0 { throw fail(written) }
         if let permissions, fchmod(descriptor, mode_t(permissions & 0o7777)) != 0 { throw fail(errno) }
         guard close(descriptor) == 0 else {
@@ -70,6 +59,25 @@ public enum AtomicFile {
             unlink(temporary)
             throw WriteError(path: path, reason: String(cString: strerror(code)))
         }
+    }
+}
+
+extension AtomicFile {
+    /// Writes every byte to `descriptor`, retrying short and interrupted writes; 0, or the `errno`
+    /// of the write that failed (`EPIPE` for a closed pipe).
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count > 0 {
+                offset += count
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return count < 0 ? errno : EIO
+            }
+        }
+        return 0
     }
 }
 
