@@ -149,6 +149,19 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(output.stdout.contains("Error.swift:3:21"))
     }
 
+    /// A run in which no file is left to lint (here every one is binary) reports that, where it
+    /// trapped (exit 3) when pass 2 had no file.
+    func testARunWithNothingLeftToLintCompletes() throws {
+        try Data([0x69, 0x6D, 0x70, 0x00, 0xFF, 0x00]).write(to: workspace.appendingPathComponent("Binary.swift"))
+        for arguments in [["."], ["Binary.swift"], ["--format", "json", "."]] {
+            let output = try run(arguments)
+            XCTAssertEqual(output.status, 0, "\(arguments): \(output.stderr)")
+            XCTAssertTrue(output.stderr.contains("Binary.swift: skipped, looks like a binary file"), output.stderr)
+            XCTAssertFalse(output.stderr.contains("crashed"), output.stderr)
+        }
+        XCTAssertTrue(try run(["--format", "json", "."]).stdout.contains("\"files\": 0"))
+    }
+
     func testInvalidUTF8IsStillLinted() throws {
         var bytes = Array(Self.errorFile.utf8)
         bytes.insert(contentsOf: [0xC3, 0x28, 0xFF], at: 13)

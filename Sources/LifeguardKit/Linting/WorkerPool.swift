@@ -127,16 +127,20 @@ private func threadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRaw
 /// (worker `i`'s own element, or the slot of the item a worker holds); the owner reads them all
 /// after `WorkerPool.finish()` has joined the threads, which orders every write before the reads.
 final class Slots<Value>: @unchecked Sendable {
+    /// Exactly `count` elements: `all` of a run with no file to lint is empty (room for one
+    /// element, as the allocation had, read as a nil outcome and trapped).
     private let buffer: UnsafeMutableBufferPointer<Value>
+    private let storage: UnsafeMutablePointer<Value>
 
     init(count: Int, initial: Value) {
-        buffer = .allocate(capacity: max(1, count))
+        storage = .allocate(capacity: max(1, count))
+        buffer = UnsafeMutableBufferPointer(start: storage, count: max(0, count))
         buffer.initialize(repeating: initial)
     }
 
     deinit {
         _ = buffer.deinitialize()
-        buffer.deallocate()
+        storage.deallocate()
     }
 
     func modify<Result>(_ worker: Int, _ body: (inout Value) -> Result) -> Result {
