@@ -83,8 +83,9 @@ struct LintCommand {
             crashed = output.problems.contains { if case .crashed = $0.kind { true } else { false } }
             result = output.result
         }
-        // An unreadable plist or project costs `global_key_window` its answer, not the run.
-        for problem in appFacts.value.problems { console.warning(problem.description) }
+        // An unreadable plist or project costs `global_key_window` its answer, not the run. Said
+        // of those read: a run no rule asked about reads none (see `LintPipeline`).
+        for problem in appFacts.valueIfBegun?.problems ?? [] { console.warning(problem.description) }
 
         do {
             if let path = arguments.writeBaseline {

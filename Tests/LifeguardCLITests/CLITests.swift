@@ -162,6 +162,30 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(try run(["--format", "json", "."]).stdout.contains("\"files\": 0"))
     }
 
+    /// App facts are read when a rule asks about a file's app: a damaged Info.plist is a warning
+    /// then, and goes unread (and unmentioned) in a run where no rule asks.
+    func testDamagedPlistsAreWarnedAboutWhenRead() throws {
+        try write("Info.plist", "<?xml version=\"1.0\"?><plist><dict><key>UIApplicationSceneManifest")
+        try write("Plain.swift", "final class Plain { func f() {} }\n")
+        let quiet = try run(["Plain.swift"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertFalse(quiet.stderr.contains("Info.plist"), quiet.stderr)
+        try write("Window.swift", """
+            import UIKit
+            final class WindowScreen: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let window = UIApplication.shared.keyWindow
+                    print(window as Any)
+                }
+            }
+
+            """)
+        let asked = try run(["Window.swift"])
+        XCTAssertTrue(asked.stderr.contains("Info.plist"), asked.stderr)
+        XCTAssertTrue(asked.stderr.contains("warning"), asked.stderr)
+    }
+
     func testInvalidUTF8IsStillLinted() throws {
         var bytes = Array(Self.errorFile.utf8)
         bytes.insert(contentsOf: [0xC3, 0x28, 0xFF], at: 13)

@@ -196,8 +196,9 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(none.result.diagnostics.count, 10)
     }
 
-    /// Held work begins once: when started (the pipeline starts app facts after pass 1) or when
-    /// its value is first asked for, whichever comes first.
+    /// Held work begins once: when started or when its value is first asked for, whichever comes
+    /// first. The pipeline starts held app facts after pass 1 when pass 2 lints many files; a
+    /// smaller run reads them only when a rule asks for a file's scene support, never otherwise.
     func testHeldWorkBeginsOnceWhenStartedOrAskedFor() throws {
         let runs = RunCounter()
         let held = Deferred<Int>.held { runs.count() }
@@ -209,19 +210,33 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(runs.value, 1)
         XCTAssertEqual(Deferred<Int>.held { 7 }.value, 7, "asking for the value begins held work")
 
-        try write("A.swift", "func a() { flagMe() }\n")
-        let factsRuns = RunCounter()
-        let facts = Deferred<AppFacts>.held {
-            _ = factsRuns.count()
-            return .unknown()
+        let many = LintPipeline.eagerAppFactsFiles
+        for index in 0..<many { try write("F\(index).swift", "func f\(index)() { flagMe() }\n") }
+        func lint(files: Int, rule: any Rule.Type) -> (begun: Bool, runs: Int) {
+            let factsRuns = RunCounter()
+            let facts = Deferred<AppFacts>.held {
+                _ = factsRuns.count()
+                return .unknown()
+            }
+            let configuration = LintConfiguration(rules: [RuleSetup(rule: rule)], deferredAppFacts: facts)
+            let output = LintPipeline(configuration: configuration, options: PipelineOptions(workers: 2)).run { submit in
+                for index in 0..<files {
+                    submit(PipelineFile(displayPath: "F\(index).swift",
+                                        origin: .disk(RawPath(root.appendingPathComponent("F\(index).swift").path))))
+                }
+            }
+            XCTAssertEqual(output.result.fileCount, files)
+            let begun = facts.hasBegun
+            XCTAssertEqual(facts.value.configured, .unknown)
+            return (begun, factsRuns.value)
         }
-        let configuration = LintConfiguration(rules: [RuleSetup(rule: FlagMeRule.self)], deferredAppFacts: facts)
-        _ = LintPipeline(configuration: configuration, options: PipelineOptions(workers: 2)).run { submit in
-            submit(PipelineFile(displayPath: "A.swift", origin: .disk(RawPath(root.appendingPathComponent("A.swift").path))))
-        }
-        XCTAssertTrue(facts.hasBegun, "the pipeline began the held app facts after pass 1")
-        XCTAssertEqual(facts.value.configured, .unknown)
-        XCTAssertEqual(factsRuns.value, 1, "they ran once")
+        XCTAssertFalse(lint(files: 3, rule: FlagMeRule.self).begun, "a small run whose rules never ask reads no app facts")
+        let asked = lint(files: 3, rule: AsksSceneSupportRule.self)
+        XCTAssertTrue(asked.begun, "a rule asked")
+        XCTAssertEqual(asked.runs, 1, "they ran once, for every file that asked")
+        let large = lint(files: many, rule: FlagMeRule.self)
+        XCTAssertTrue(large.begun, "a run of \(many) files to lint reads them beside the index build")
+        XCTAssertEqual(large.runs, 1)
     }
 
     func testAFileThatVanishesBetweenThePassesFailsAlone() throws {
@@ -472,5 +487,14 @@ private final class RunCounter: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return runs
+    }
+}
+
+/// Asks for each file's scene support, as `global_key_window` does.
+private struct AsksSceneSupportRule: Rule {
+    static let description = RuleDescription.testRule(id: "asks_scene_support", name: "AsksSceneSupport")
+
+    func check(_ context: RuleContext) {
+        _ = context.sceneSupport
     }
 }

@@ -72,6 +72,12 @@ public final class Deferred<Value: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The value if its work has begun (waiting for it to end), else `nil`, without beginning
+    /// held work: what the run read, for reporting, without reading what nobody asked for.
+    public var valueIfBegun: Value? {
+        hasBegun ? value : nil
+    }
+
     /// The value, waiting for it if it is still being computed.
     public var value: Value {
         start()

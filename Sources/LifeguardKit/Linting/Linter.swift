@@ -116,7 +116,7 @@ public enum Linter {
         for setup in configuration.rules {
             let description = setup.rule.description
             let context = RuleContext(model: model, index: index, options: setup.options, ruleID: description.id,
-                                      severity: setup.severity, appFacts: configuration.appFacts)
+                                      severity: setup.severity, appFactsSource: configuration.appFactsSource)
             setup.rule.init().check(context)
             found.append(contentsOf: context.diagnostics)
         }

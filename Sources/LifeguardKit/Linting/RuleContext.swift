@@ -6,18 +6,26 @@ public final class RuleContext {
     public let options: RuleOptions
     public let ruleID: String
     public let severity: Severity
-    /// What the run's Info.plists and Xcode projects say about apps.
-    public let appFacts: AppFacts
+    /// What the run's Info.plists and Xcode projects say about apps: read when a rule first
+    /// asks (a run whose files no rule asks about never reads a project file).
+    public var appFacts: AppFacts { appFactsSource.value }
+    private let appFactsSource: Deferred<AppFacts>
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(model: FileModel, index: ProjectIndex, options: RuleOptions, ruleID: String, severity: Severity,
-                appFacts: AppFacts = .unknown()) {
+    public convenience init(model: FileModel, index: ProjectIndex, options: RuleOptions, ruleID: String, severity: Severity,
+                            appFacts: AppFacts = .unknown()) {
+        self.init(model: model, index: index, options: options, ruleID: ruleID, severity: severity,
+                  appFactsSource: Deferred(ready: appFacts))
+    }
+
+    init(model: FileModel, index: ProjectIndex, options: RuleOptions, ruleID: String, severity: Severity,
+         appFactsSource: Deferred<AppFacts>) {
         self.model = model
         self.index = index
         self.options = options
         self.ruleID = ruleID
         self.severity = severity
-        self.appFacts = appFacts
+        self.appFactsSource = appFactsSource
     }
 
     /// Whether the app this file belongs to can show several window scenes.
