@@ -73,16 +73,16 @@ public struct AppPlist: Sendable, Equatable {
         var sceneSupport: SceneSupport
 
         init(from decoder: any Decoder) throws {
-            let plist = try decoder.container(keyedBy: PlistKey.self)
+            let plist = try decoder.container(keyedBy: AnyCodingKey.self)
             keys = Set(plist.allKeys.map(\.stringValue))
-            packageType = try? plist.decode(String.self, forKey: PlistKey("CFBundlePackageType"))
+            packageType = try? plist.decode(String.self, forKey: AnyCodingKey("CFBundlePackageType"))
             sceneSupport = .single
-            guard let manifest = try? plist.nestedContainer(keyedBy: PlistKey.self, forKey: PlistKey("UIApplicationSceneManifest"))
+            guard let manifest = try? plist.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("UIApplicationSceneManifest"))
             else { return }
-            if (try? manifest.decode(Bool.self, forKey: PlistKey("UIApplicationSupportsMultipleScenes"))) == true {
+            if (try? manifest.decode(Bool.self, forKey: AnyCodingKey("UIApplicationSupportsMultipleScenes"))) == true {
                 sceneSupport = .multiple
-            } else if let configurations = try? manifest.nestedContainer(keyedBy: PlistKey.self,
-                                                                           forKey: PlistKey("UISceneConfigurations")),
+            } else if let configurations = try? manifest.nestedContainer(keyedBy: AnyCodingKey.self,
+                                                                           forKey: AnyCodingKey("UISceneConfigurations")),
                       configurations.allKeys.contains(where: { AppPlist.extraSceneRoles.contains($0.stringValue) }) {
                 sceneSupport = .multiple
             }
@@ -90,16 +90,8 @@ public struct AppPlist: Sendable, Equatable {
     }
 }
 
-/// A key of a property list's dictionary, whatever it is.
-struct PlistKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}
-
 /// A property list value as `PropertyListDecoder` reads it, nothing assumed about its shape.
+/// Values nested deeper than `SchemalessDecoding.depthLimit` read as an empty string.
 public indirect enum PlistValue: Decodable, Sendable, Equatable {
     case string(String)
     case bool(Bool)
@@ -110,10 +102,6 @@ public indirect enum PlistValue: Decodable, Sendable, Equatable {
     case array([PlistValue])
     case dictionary([String: PlistValue])
 
-    /// Values nested deeper than this read as an empty string: a plist is data from a repository,
-    /// and each level is a frame of this decoder's recursion.
-    static let depthLimit = 256
-
     /// Reads a property list (XML or binary) whole; `nil` when it is not a dictionary. For a
     /// project file someone converted from Xcode's own format: rare, and read in full.
     public static func parseDictionary(_ data: Data) throws -> [String: PlistValue]? {
@@ -122,19 +110,14 @@ public indirect enum PlistValue: Decodable, Sendable, Equatable {
     }
 
     public init(from decoder: any Decoder) throws {
-        guard decoder.codingPath.count < Self.depthLimit else {
+        if SchemalessDecoding.isTooDeep(decoder) {
             self = .string("")
             return
         }
-        if let keyed = try? decoder.container(keyedBy: PlistKey.self) {
-            var dictionary: [String: PlistValue] = [:]
-            for key in keyed.allKeys { dictionary[key.stringValue] = try keyed.decode(PlistValue.self, forKey: key) }
-            self = .dictionary(dictionary)
-        } else if var unkeyed = try? decoder.unkeyedContainer() {
-            var array: [PlistValue] = []
-            while !unkeyed.isAtEnd { array.append(try unkeyed.decode(PlistValue.self)) }
-            self = .array(array)
-        } else {
+        switch try SchemalessDecoding.containers(decoder, as: PlistValue.self) {
+        case .dictionary(let dictionary)?: self = .dictionary(dictionary)
+        case .array(let array)?: self = .array(array)
+        case nil:
             let single = try decoder.singleValueContainer()
             if let value = try? single.decode(Bool.self) {
                 self = .bool(value)

@@ -113,7 +113,8 @@ public struct Baseline: Sendable, Equatable {
 }
 
 /// A JSON document read without a schema, for checking a file's shape field by field; numbers
-/// that are not integers, booleans and `null` are all `other`.
+/// that are not integers, booleans, `null` and values past `SchemalessDecoding.depthLimit` are
+/// all `other`.
 private indirect enum LooseJSON: Decodable {
     case object([String: LooseJSON])
     case array([LooseJSON])
@@ -121,28 +122,20 @@ private indirect enum LooseJSON: Decodable {
     case int(Int)
     case other
 
-    /// Deeper values read as `other`: each level is a frame of this decoder's recursion.
-    static let depthLimit = 256
-
     var string: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
     init(from decoder: any Decoder) throws {
-        guard decoder.codingPath.count < Self.depthLimit else {
+        if SchemalessDecoding.isTooDeep(decoder) {
             self = .other
             return
         }
-        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
-            var object: [String: LooseJSON] = [:]
-            for key in keyed.allKeys { object[key.stringValue] = try keyed.decode(LooseJSON.self, forKey: key) }
-            self = .object(object)
-        } else if var unkeyed = try? decoder.unkeyedContainer() {
-            var array: [LooseJSON] = []
-            while !unkeyed.isAtEnd { array.append(try unkeyed.decode(LooseJSON.self)) }
-            self = .array(array)
-        } else {
+        switch try SchemalessDecoding.containers(decoder, as: LooseJSON.self) {
+        case .dictionary(let object)?: self = .object(object)
+        case .array(let array)?: self = .array(array)
+        case nil:
             let single = try decoder.singleValueContainer()
             if let value = try? single.decode(String.self) {
                 self = .string(value)
@@ -152,12 +145,5 @@ private indirect enum LooseJSON: Decodable {
                 self = .other
             }
         }
-    }
-
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }
