@@ -1,5 +1,16 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import LifeguardKit
 import LifeguardRules
 
@@ -44,7 +55,7 @@ func generatedCorpus(targetBytes: Int) -> Corpus {
     while total < targetBytes {
         for seed in seeds where total < targetBytes {
             var text = String(decoding: seed.bytes, as: UTF8.self)
-            text = text.replacingOccurrences(of: "Controller", with: "Controller\(copy % 97)")
+            text = text.replacingEvery("Controller", with: "Controller\(copy % 97)")
             let bytes = Array(text.utf8)
             files.append(("generated/\(copy)/\(URL(fileURLWithPath: seed.path).lastPathComponent)", bytes))
             total += bytes.count
@@ -69,29 +80,29 @@ func time(runs: Int = 5, _ body: () -> Int) -> Double {
 
 func rate(_ amount: Int, _ seconds: Double) -> String {
     let perSecond = Double(amount) / seconds
-    if perSecond >= 1e6 { return String(format: "%.2f M", perSecond / 1e6) }
-    return String(format: "%.0f k", perSecond / 1e3)
+    if perSecond >= 1e6 { return format("%.2f M", perSecond / 1e6) }
+    return format("%.0f k", perSecond / 1e3)
 }
 
 let phases: Set<String> = {
     let listed = ProcessInfo.processInfo.environment["LIFEGUARD_BENCH_PHASES"]?.split(separator: ",")
-        .map { $0.trimmingCharacters(in: .whitespaces) } ?? []
+        .map { trimmed($0) } ?? []
     return listed.isEmpty ? ["tokenizer", "frontend", "lint", "read"] : Set(listed)
 }()
 
 func report(_ corpus: Corpus, paths: [String]?) {
     let bytes = corpus.bytes
     let lines = corpus.lines
-    print("== \(corpus.name): \(corpus.files.count) files, \(lines) lines, \(String(format: "%.1f", Double(bytes) / 1e6)) MB")
+    print("== \(corpus.name): \(corpus.files.count) files, \(lines) lines, \(format("%.1f", Double(bytes) / 1e6)) MB")
     if phases.contains("tokenizer") {
         let tokenize = time { corpus.files.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
-        print("  tokenizer, 1 core:            \(String(format: "%7.1f", Double(bytes) / tokenize / 1e6)) MB/s  \(rate(lines, tokenize)) lines/s")
+        print("  tokenizer, 1 core:            \(format("%7.1f", Double(bytes) / tokenize / 1e6)) MB/s  \(rate(lines, tokenize)) lines/s")
     }
     if phases.contains("frontend") {
         let outline = time {
             corpus.files.reduce(0) { $0 + SyntaxTree(source: SourceFile(path: $1.path, bytes: $1.bytes)).outline.nodes.count }
         }
-        print("  tokenizer + outline, 1 core:  \(String(format: "%7.1f", Double(bytes) / outline / 1e6)) MB/s  \(rate(lines, outline)) lines/s")
+        print("  tokenizer + outline, 1 core:  \(format("%7.1f", Double(bytes) / outline / 1e6)) MB/s  \(rate(lines, outline)) lines/s")
     }
     let rules = RuleRegistry.rules.map { RuleSetup(rule: $0) }
     let configuration = LintConfiguration(rules: rules)
@@ -104,7 +115,7 @@ func report(_ corpus: Corpus, paths: [String]?) {
             findings = result.diagnostics.count
             return findings
         }
-        print("  lint in memory, \(cores) cores:      \(String(format: "%7.1f", Double(bytes) / lint / 1e6)) MB/s  \(rate(lines, lint)) lines/s  (\(rules.count) rules, \(findings) findings)")
+        print("  lint in memory, \(cores) cores:      \(format("%7.1f", Double(bytes) / lint / 1e6)) MB/s  \(rate(lines, lint)) lines/s  (\(rules.count) rules, \(findings) findings)")
     }
     if let paths, phases.contains("read") {
         let endToEnd = time(runs: 3) {
@@ -112,7 +123,7 @@ func report(_ corpus: Corpus, paths: [String]?) {
             let result = Linter.lint(files.map { LintInput(path: $0.path, bytes: $0.bytes) }, configuration: configuration)
             return result.diagnostics.count
         }
-        print("  read + lint, \(cores) cores:         \(String(format: "%7.1f", Double(bytes) / endToEnd / 1e6)) MB/s  \(rate(lines, endToEnd)) lines/s")
+        print("  read + lint, \(cores) cores:         \(format("%7.1f", Double(bytes) / endToEnd / 1e6)) MB/s  \(rate(lines, endToEnd)) lines/s")
     }
 }
 

@@ -1,5 +1,16 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import LifeguardKit
 import LifeguardRules
 
@@ -112,8 +123,8 @@ enum FrontEndScaling {
         let tokenize = cpuTime(runs: runs) { sources.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count } }
         let tree = cpuTime(runs: runs) { sources.reduce(0) { $0 + SyntaxTree(source: $1).outline.nodes.count } }
         let lean = cpuTime(runs: runs) { sources.reduce(0) { $0 + SyntaxTree(significantTokensOf: $1).outline.nodes.count } }
-        func rate(_ seconds: Double) -> String { String(format: "%6.1f MB/s", Double(bytes) / seconds / 1e6) }
-        print("== \(directory): \(files.count) files, \(String(format: "%.1f", Double(bytes) / 1e6)) MB, CPU time")
+        func rate(_ seconds: Double) -> String { format("%6.1f MB/s", Double(bytes) / seconds / 1e6) }
+        print("== \(directory): \(files.count) files, \(format("%.1f", Double(bytes) / 1e6)) MB, CPU time")
         print("  tokenizer:            \(rate(tokenize))")
         print("  tokenizer + outline:  \(rate(tree))")
         print("  the same without trivia (pass 1): \(rate(lean))")
@@ -139,11 +150,11 @@ enum FrontEndScaling {
                 let lint = size > lintMaximum ? nil : time(runs: 1) {
                     Linter.lint([LintInput(path: "s.swift", bytes: bytes)], configuration: configuration).diagnostics.count
                 }
-                func perToken(_ seconds: Double) -> String { String(format: "%.0f", seconds * 1e9 / Double(max(tokens, 1))) }
+                func perToken(_ seconds: Double) -> String { format("%.0f", seconds * 1e9 / Double(max(tokens, 1))) }
                 cells.append("\(size / 1_000)k: \(perToken(tokenize))|\(perToken(outline))|\(lint.map(perToken) ?? "-")")
                 size *= 2
             }
-            print("  \(shape.name.padding(toLength: 22, withPad: " ", startingAt: 0)) " + cells.joined(separator: "  "))
+            print("  \(padded(shape.name, to: 22)) " + cells.joined(separator: "  "))
             fflush(nil)
         }
     }

@@ -1,4 +1,16 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import LifeguardKit
 import LifeguardRules
 
@@ -48,18 +60,18 @@ func indexBench(_ arguments: [String]) {
         let cpu = cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system
         walls.append(wall)
         cpus.append(cpu)
-        print(String(format: "  build %2d: %.3f s wall, %.3f s cpu, %d functions summarized", run, wall, cpu,
+        print(format("  build %2d: %.3f s wall, %.3f s cpu, %d functions summarized", run, wall, cpu,
                      index.summaries.functions.count))
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    print(String(format: "  median: %.3f s wall, %.3f s cpu; fastest: %.3f s wall, %.3f s cpu",
+    print(format("  median: %.3f s wall, %.3f s cpu; fastest: %.3f s wall, %.3f s cpu",
                  median(walls), median(cpus), walls.min()!, cpus.min()!))
 }
 
 /// One slot per file, each written by one worker.
 private final class FactSlots: @unchecked Sendable {
     var slots: [ProjectIndexFacts?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 

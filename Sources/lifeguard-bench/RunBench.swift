@@ -1,4 +1,16 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import LifeguardKit
 import LifeguardRules
 
@@ -111,33 +123,33 @@ func runBench(_ arguments: [String]) {
         let total = seconds(since: start)
         let statistics = output.statistics
         func row(_ name: String, _ value: Double, _ note: String = "") -> String {
-            "  " + name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%7.3f s", value) + note
+            "  " + padded(name, to: 34) + format("%7.3f s", value) + note
         }
         print("== run \(run): \(statistics.files) files, \(statistics.lines) lines, "
-            + String(format: "%.1f MB", Double(statistics.bytes) / 1e6) + ", \(rules.count) rules, "
+            + format("%.1f MB", Double(statistics.bytes) / 1e6) + ", \(rules.count) rules, "
             + "\(output.result.diagnostics.count) findings, \(PipelineOptions().workers) workers")
         print(row("discovery alone (wall)", discovery, "  (\(discovered) files)"))
         print(row("pass 1: walk+read+parse+facts (wall)", statistics.passOneWall))
         print(row("  read (cpu, all workers)", statistics.read))
         print(row("  tokenize+outline (cpu)", statistics.parse))
         print(row("  index facts (cpu)", statistics.facts))
-        print(row("index build (wall)", statistics.indexWall, "  (\(String(format: "%.3f", statistics.indexCPU)) s cpu)"))
+        print(row("index build (wall)", statistics.indexWall, "  (\(format("%.3f", statistics.indexCPU)) s cpu)"))
         print(row("pass 2: models+rules (wall)", statistics.passTwoWall))
         print(row("  re-read+re-parse (cpu)", statistics.reparse,
                   "  (\(statistics.retainedTrees) trees kept from pass 1, \(statistics.filesWithoutAnchors) files skipped)"))
         print(row("  model+rules+suppressions (cpu)", statistics.rules))
         print(row("  excerpts of flagged lines (cpu)", statistics.excerpts))
         print(row("report: JSON (wall)", reportTime, "  (\(report.utf8.count) bytes)"))
-        print(row("total (wall)", total, String(format: "  %.2f M lines/s", Double(statistics.lines) / total / 1e6)))
+        print(row("total (wall)", total, format("  %.2f M lines/s", Double(statistics.lines) / total / 1e6)))
         let usage = processUsage()
-        print("  process: " + String(format: "%.3f s user, %.3f s system, ", usage.user - usageBefore.user,
+        print("  process: " + format("%.3f s user, %.3f s system, ", usage.user - usageBefore.user,
                                      usage.system - usageBefore.system)
               + "\(usage.minorFaults - usageBefore.minorFaults) minor page faults")
         // The process's peak so far: after run 1 it is what a CLI run costs; later runs add what
         // the allocator kept from earlier ones, so compare run 1 with `/usr/bin/time -v lifeguard`.
         let peak = peakResidentBytes()
         print((run == 1 ? "  peak RSS: " : "  peak RSS of the process so far (compare run 1's): ")
-              + String(format: "%.0f MB, %.2f bytes per source byte", Double(peak) / 1e6,
+              + format("%.0f MB, %.2f bytes per source byte", Double(peak) / 1e6,
                        Double(peak) / Double(max(1, statistics.bytes))))
     }
 }

@@ -1,4 +1,16 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import LifeguardKit
 import LifeguardRules
 
@@ -192,8 +204,8 @@ func scalingBench(_ arguments: [String]) {
             let perToken = elapsed / Double(tokens) * 1e9
             if baseline == nil { baseline = perToken }
             let growth = perToken / (baseline ?? perToken)
-            print(shape.name.padding(toLength: 26, withPad: " ", startingAt: 0)
-                + String(format: "%7d %12d %9.3f %10.1f %6.1fx", n, tokens, elapsed, perToken, growth)
+            print(padded(shape.name, to: 26)
+                + format("%7d %12d %9.3f %10.1f %6.1fx", n, tokens, elapsed, perToken, growth)
                 + (result.diagnostics.isEmpty ? "" : "  (\(result.diagnostics.count) findings)"))
             // Each row as it finishes, even into a file: a slow shape can take minutes.
             fflush(nil)

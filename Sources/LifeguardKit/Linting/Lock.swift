@@ -9,11 +9,11 @@ import Musl
 /// A mutex with a condition for waiters, over `pthread_mutex_t` and `pthread_cond_t`: what
 /// Foundation's `NSLock` and `NSCondition` did here, without linking Foundation (loading it was
 /// half of a one-file run's time on Linux).
-final class Lock: @unchecked Sendable {
+public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    public init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -25,11 +25,11 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    public func lock() { pthread_mutex_lock(mutex) }
 
-    func unlock() { pthread_mutex_unlock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

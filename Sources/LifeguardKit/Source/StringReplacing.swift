@@ -2,7 +2,7 @@ extension String {
     /// Every occurrence of `target` replaced by `replacement`, left to right, matched on UTF-8
     /// bytes: Foundation's `replacingOccurrences(of:with:)` for the ASCII targets this project
     /// replaces (an ASCII byte never occurs inside another character's UTF-8).
-    func replacingEvery(_ target: String, with replacement: String) -> String {
+    public func replacingEvery(_ target: String, with replacement: String) -> String {
         let bytes = Array(utf8), needle = Array(target.utf8)
         guard !needle.isEmpty, bytes.count >= needle.count else { return self }
         var output: [UInt8] = []
