@@ -1,16 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
-
 // lifeguard-bench COMMAND [ARGUMENTS]
 //
 //   run [--all-rules|--no-rules|--rules ID,ID] [--runs N] PATH ...
