@@ -1197,16 +1197,50 @@ public struct FileSummaries: Sendable {
 
     /// What extraction has written so far, shared by every function of the file.
     private struct Tables {
-        var names = NameSlots()
+        /// Made on the first name written (`namesForWriting`), sized then for the file's distinct
+        /// call names: many files summarize no call and no member, and their tables were made and
+        /// freed for nothing.
+        private(set) var names = NameSlots()
+        private var namesMade = false
+        let nameCapacity: Int
+        /// Room is made on the first argument written (`reserveArguments`), for the same reason.
         var calls = PackedCalls()
+        private var argumentsReserved = false
+        let argumentCapacity: Int
         /// The file's scope table, read from the model's memo (behind its lock) once, on first use.
         var scopes: ScopeTable?
+
+        init(nameCapacity: Int, argumentCapacity: Int) {
+            self.nameCapacity = nameCapacity
+            self.argumentCapacity = argumentCapacity
+        }
+
+        /// The names, sized for the file the first time one is written.
+        var namesForWriting: NameSlots {
+            get { names }
+            _modify {
+                if !namesMade {
+                    namesMade = true
+                    names = NameSlots(capacity: nameCapacity)
+                }
+                yield &names
+            }
+        }
+
+        /// Room for the file's arguments, made before the first is written. Grown by doubling,
+        /// the argument lists were copied 4,821 times on NetNewsWire and mastodon; a call hands on
+        /// about one argument of the caller's, a local less often.
+        mutating func reserveArguments() {
+            guard !argumentsReserved else { return }
+            argumentsReserved = true
+            calls.reserve(calls: 0, arguments: argumentCapacity, localArguments: argumentCapacity / 4)
+        }
 
         mutating func pack(_ target: CallSummaries.Target) -> UInt64 {
             switch target {
             case .parameter(let position): return PackedEffects.parameter(position)
             case .selfObject: return PackedEffects.selfKind
-            case .member(let name): return PackedEffects.member(names.insert(name))
+            case .member(let name): return PackedEffects.member(namesForWriting.insert(name))
             case .other: return PackedEffects.otherKind
             }
         }
@@ -1261,10 +1295,7 @@ public struct FileSummaries: Sendable {
                                             effects: [], calls: 0..<0))
             }
             // Sized for the file's distinct call names: growing by doubling rehashed every name.
-            var tables = Tables(names: NameSlots(capacity: model.callSlots.count))
-            // Grown by doubling, the argument lists were copied 4,821 times on NetNewsWire and
-            // mastodon; a call hands on about one argument of the caller's, a local less often.
-            tables.calls.reserve(calls: 0, arguments: outline.calls.count, localArguments: outline.calls.count / 4)
+            var tables = Tables(nameCapacity: model.callSlots.count, argumentCapacity: outline.calls.count)
             var effects = FunctionEffects(functions: summaries.count)
             // What each function does to its own locals, for the calls that hand them on.
             let direct = model.directCalls()
@@ -1283,9 +1314,6 @@ public struct FileSummaries: Sendable {
             // Calls are gathered for the whole file, then ordered function by function (a stable
             // counting sort), rather than grown in an array per function.
             var gathered: [(function: Int32, call: PackedCalls.Call)] = []
-            // At most one per call, and dropped with the file: reserved, where grown by doubling
-            // it was copied again and again (6,243 times on NetNewsWire and mastodon).
-            gathered.reserveCapacity(outline.calls.count)
             for (slot, calls) in model.callGroups {
                 // The name is made into a string only when there are declared names to test it against.
                 let name = declaredBaseNames == nil ? nil : model.callSlots.name(slot)
@@ -1301,6 +1329,10 @@ public struct FileSummaries: Sendable {
                     if let packed = record(call, direct: direct, declared: declared, localEffects: localEffects,
                                            effects: &effects,
                                            tables: &tables, function: function, callees: &callees) {
+                        // At most one per call, and dropped with the file: reserved on the first,
+                        // where grown by doubling it was copied again and again (6,243 times on
+                        // NetNewsWire and mastodon).
+                        if gathered.isEmpty { gathered.reserveCapacity(outline.calls.count) }
                         gathered.append((Int32(truncatingIfNeeded: function.index), packed))
                     }
                 }
@@ -1310,10 +1342,12 @@ public struct FileSummaries: Sendable {
                 guard let function = model.enclosingFunction(of: outline.assignments[position].nodeID) else { continue }
                 record(assignment, effects: &effects, tables: &tables, function: function)
             }
-            var starts = [Int32](filledWith: 0, count: summaries.count + 1)
-            for item in gathered { starts[Int(item.function) + 1] += 1 }
-            for index in summaries.indices { starts[index + 1] += starts[index] }
+            // Without calls every function's range is empty, as the summaries were made.
+            var starts: [Int32] = []
             if !gathered.isEmpty {
+                starts = [Int32](filledWith: 0, count: summaries.count + 1)
+                for item in gathered { starts[Int(item.function) + 1] += 1 }
+                for index in summaries.indices { starts[index + 1] += starts[index] }
                 var next = starts
                 // Every position is written exactly once (the counts place each call). Filled
                 // first with a placeholder: an uninitialized array was allocated through the
@@ -1330,7 +1364,7 @@ public struct FileSummaries: Sendable {
             }
             // Completed in place: a summary copied out and back counts a reference per string in it.
             for index in summaries.indices {
-                summaries[index].calls = starts[index]..<starts[index + 1]
+                if !starts.isEmpty { summaries[index].calls = starts[index]..<starts[index + 1] }
                 if let found = effects.of(index) { summaries[index].effects = Array(found) }
             }
             var result = FileSummaries()
@@ -1431,12 +1465,13 @@ public struct FileSummaries: Sendable {
                 add(position, packed: tables.pack(target))
             }
             func add(_ position: Int, packed: UInt64) {
+                tables.reserveArguments()
                 tables.calls.arguments.append(PackedCalls.Argument(position: Int32(truncatingIfNeeded: position), target: packed))
             }
             func member(_ token: Int) -> UInt64 {
                 let range = model.tree.nameBytes(ofToken: token)
                 return PackedEffects.member(model.tree.source.bytes.withUnsafeBufferPointer {
-                    tables.names.insert(bytes: UnsafeBufferPointer(rebasing: $0[range]))
+                    tables.namesForWriting.insert(bytes: UnsafeBufferPointer(rebasing: $0[range]))
                 })
             }
             for (position, argument) in model.arguments(of: call).enumerated() where argument.closure == nil {
@@ -1465,6 +1500,7 @@ public struct FileSummaries: Sendable {
                 if let target = target(object, in: function) {
                     add(position, target)
                 } else if case .local(let variable) = object.root, object.path.isEmpty {
+                    tables.reserveArguments()
                     tables.calls.localArguments.append(PackedCalls.LocalArgument(position: Int32(truncatingIfNeeded: position),
                                                                                  effects: localEffects.isEmpty ? 0
                                                                                      : localEffects[function.index][variable] ?? 0))
@@ -1508,7 +1544,7 @@ public struct FileSummaries: Sendable {
                 // table does look up, hold no `(`: no callee's name is ever one of them.
                 // Spelled straight into the table's room.
                 let tree = model.tree
-                callee = tables.names.appendUnindexed(count: tree.fullNameCount(of: item)) { tree.writeFullName(of: item, to: $0) }
+                callee = tables.namesForWriting.appendUnindexed(count: tree.fullNameCount(of: item)) { tree.writeFullName(of: item, to: $0) }
                 if item.arguments.isEmpty {
                     callees.bare = callee
                 } else {

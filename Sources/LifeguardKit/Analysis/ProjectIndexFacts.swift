@@ -106,17 +106,21 @@ public struct ProjectIndexFacts: Sendable {
         let outline = tree.outline
         let qualified = ProjectIndex.qualifiedNames(tree)
         types.reserveCapacity(outline.types.count)
-        for (position, type) in outline.types.enumerated() {
+        // Read in place, by position: a declaration copied whole counts a reference per string
+        // and array in it.
+        let declared = outline.types
+        for position in declared.indices {
+            let kind = declared[position].kind
             var classBound = false
-            if type.kind == .protocol {
-                classBound = type.inheritedTypes.contains { $0.name == "AnyObject" || $0.name == "class" }
-                    || outline.attributeNames[type.attributes].contains("objc")
-                    || (type.whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
+            if kind == .protocol {
+                classBound = declared[position].inheritedTypes.contains { $0.name == "AnyObject" || $0.name == "class" }
+                    || outline.attributeNames[declared[position].attributes].contains("objc")
+                    || (declared[position].whereClause.map { Self.whereClauseBindsSelfToClass(tree, $0) } ?? false)
             }
             types.append(TypeEntry(
-                kind: type.kind, written: type.name,
-                qualified: type.kind == .extension ? ProjectIndex.withoutGenerics(type.name) : qualified[position],
-                inherited: type.inheritedTypes.map(\.name), declaresClassBound: classBound))
+                kind: kind, written: declared[position].name,
+                qualified: kind == .extension ? ProjectIndex.withoutGenerics(declared[position].name) : qualified[position],
+                inherited: declared[position].inheritedTypes.map(\.name), declaresClassBound: classBound))
         }
         for alias in outline.typeAliases {
             let scope = alias.enclosingType >= 0 ? Int32(outline.nodes[alias.enclosingType].detail) : -1

@@ -540,7 +540,10 @@ extension FileModel {
             || (takesReceiver && item.receiver.map(startsWithName) ?? true)
         guard anyCandidate else { return [] }
         // `FrameworkCalls.keepsArguments(fullName)` reads the base name: `callee.contains(.passive)`.
-        guard let symbol = withFullName(of: call, { summaries.declaredSymbol($0) }) else {
+        // The index's summaries are read in place: a borrowed parameter captured by the closure
+        // would be copied, a reference counted for each of its tables.
+        let index = self.index
+        guard let symbol = withFullName(of: call, { index.summaries.declaredSymbol($0) }) else {
             return callee.contains(.passive) ? [] : escapingArguments(of: call)
         }
         // The receiver's class picks among same-named methods: `self`'s for a bare call.
@@ -791,21 +794,25 @@ enum ASCIIWords {
 struct DirectCallEffects {
     /// Each call's position in `effects`, or -1: few calls have effects, and a file's array of
     /// integers is filled at once, where an array of arrays was set up element by element.
-    private var positions: [Int32]
+    /// Made on the first call with effects: most files have none.
+    private var positions: [Int32] = []
     private var effects: [[(ObjectRef, CallSummaries.Effect)]] = []
+    private let count: Int
 
     init(calls count: Int) {
-        positions = Array(filledWith: -1, count: count)
+        self.count = count
     }
 
     mutating func set(_ found: [(ObjectRef, CallSummaries.Effect)], for call: CallID) {
         guard !found.isEmpty else { return }
+        if positions.isEmpty { positions = Array(filledWith: -1, count: count) }
         positions[call.index] = Int32(truncatingIfNeeded: effects.count)
         effects.append(found)
     }
 
     /// The call's effects; `nil` when it has none.
     subscript(call: CallID) -> [(ObjectRef, CallSummaries.Effect)]? {
+        guard !positions.isEmpty else { return nil }
         let position = positions[call.index]
         return position < 0 ? nil : effects[Int(position)]
     }
