@@ -187,11 +187,8 @@ public struct ObserverWithoutRemovalRule: Rule {
         var current: String? = role.key
         var seen = Set<String>()
         while let type = current, seen.insert(type).inserted, seen.count <= 32 {
-            for name in Self.disappearance {
-                for function in context.index.summaries.functions(inType: type, named: name)
-                where function.effects.contains(where: { $0.effect == .observerRemoved }) {
-                    return true
-                }
+            for name in Self.disappearance where context.index.summaries.effects(inType: type, named: name).contains(.observerRemoved) {
+                return true
             }
             current = context.index.superclass(of: type)
         }

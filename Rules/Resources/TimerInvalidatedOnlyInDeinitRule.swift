@@ -270,8 +270,8 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         var current: String? = role.key
         var seen = Set<String>()
         while let type = current, seen.insert(type).inserted, seen.count <= 32 {
-            for function in context.index.summaries.functions(inType: type, touching: .member(name))
-            where effects.contains(where: { function.effects.contains(CallSummaries.TargetEffect(.member(name), $0)) }) {
+            for (function, done) in context.index.summaries.functionEffects(inType: type, on: .member(name))
+            where !done.isDisjoint(with: effects) {
                 if function.kind == .deinitializer {
                     inDeinit = true
                 } else if !(function.isPrivate && calledOnlyFromDeinit(function.fullName, role: role, context: context)) {

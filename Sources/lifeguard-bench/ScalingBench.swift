@@ -178,13 +178,25 @@ let scalingShapes: [ScalingShape] = [
     },
 ]
 
+/// `scaling [--max N] [--repeat R] [--check GROWTH] [SHAPE ...]`: each shape at 1k, 2k, ... up to
+/// N, timed R times a size (the fastest counts). With `--check`, exits 1 when some shape's time
+/// per token at N is more than GROWTH times its time at 1k: linear work stays near 1x, quadratic
+/// work reaches N/1k (4x at 4k), so CI can hold every shape linear without timing anything absolute.
 func scalingBench(_ arguments: [String]) {
     var maximum = 16_000
+    var repeats = 1
+    var check: Double?
     var selected: [String] = []
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
-        if argument == "--max" { maximum = iterator.next().flatMap(Int.init) ?? maximum } else { selected.append(argument) }
+        switch argument {
+        case "--max": maximum = iterator.next().flatMap(Int.init) ?? maximum
+        case "--repeat": repeats = max(1, iterator.next().flatMap(Int.init) ?? repeats)
+        case "--check": check = iterator.next().flatMap(Double.init)
+        default: selected.append(argument)
+        }
     }
+    var superlinear: [String] = []
     let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
     let sizes = [1_000, 2_000, 4_000, 8_000, 16_000].filter { $0 <= maximum }
     print("shape                        n       tokens   seconds   ns/token  growth")
@@ -193,21 +205,34 @@ func scalingBench(_ arguments: [String]) {
         for n in sizes {
             let files = shape.make(n).map { LintInput(path: $0.path, bytes: Array($0.text.utf8)) }
             let tokens = files.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count }
-            let start = DispatchTime.now().uptimeNanoseconds
-            let result = Linter.lint(files, configuration: configuration)
-            let elapsed = seconds(since: start)
+            var elapsed = Double.infinity
+            var findings = 0
+            for _ in 0..<repeats {
+                let start = DispatchTime.now().uptimeNanoseconds
+                findings = Linter.lint(files, configuration: configuration).diagnostics.count
+                elapsed = min(elapsed, seconds(since: start))
+            }
             let perToken = elapsed / Double(tokens) * 1e9
             if baseline == nil { baseline = perToken }
             let growth = perToken / (baseline ?? perToken)
+            if let check, n == sizes.last, growth > check { superlinear.append("\(shape.name) (\(format("%.1f", growth))x)") }
             print(padded(shape.name, to: 26)
                 + format("%7d %12d %9.3f %10.1f %6.1fx", n, tokens, elapsed, perToken, growth)
-                + (result.diagnostics.isEmpty ? "" : "  (\(result.diagnostics.count) findings)"))
+                + (findings == 0 ? "" : "  (\(findings) findings)"))
             // Each row as it finishes, even into a file: a slow shape can take minutes.
             fflush(nil)
             if elapsed > secondsPerCaseLimit {
                 print("  stopped: \(shape.name) took over \(Int(secondsPerCaseLimit)) s at n = \(n)")
+                if check != nil { superlinear.append("\(shape.name) (over \(Int(secondsPerCaseLimit)) s at n = \(n))") }
                 break
             }
         }
+    }
+    if let check {
+        guard superlinear.isEmpty else {
+            print("time per token grew more than \(format("%.1f", check))x by n = \(sizes.last ?? 0): " + superlinear.joined(separator: ", "))
+            exit(1)
+        }
+        print("every shape within \(format("%.1f", check))x of its time per token at n = 1000")
     }
 }

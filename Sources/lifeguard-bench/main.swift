@@ -5,7 +5,9 @@
 //                                          times, CPU, page faults and peak RSS
 //   index [--runs N] PATH ...             the project index alone, built N times from one set of
 //                                          per-file facts (IndexBench.swift)
-//   scaling [--max N] [SHAPE ...]          generated inputs at 1k..16k: time per token by size
+//   scaling [--max N] [--repeat R] [--check GROWTH] [SHAPE ...]
+//                                          generated inputs at 1k..16k: time per token by size;
+//                                          --check exits 1 when a shape's grows past GROWTH (CI)
 //   throughput [DIRECTORY ...]             front-end and in-memory lint throughput
 //   frontend-scaling                       tokenizer / outline / lint per token, 1k..16k (FrontEndScaling.swift)
 //   frontend-cpu DIRECTORY ...             front-end MB/s per core by CPU time (FrontEndScaling.swift)

@@ -453,6 +453,41 @@ final class SemanticModelTests: XCTestCase {
 
     // MARK: - Summaries
 
+    /// A type's functions that touch a target, with their effects on it, and what the functions
+    /// of a name in a type do, are answered from tables made once per type: the same answers as
+    /// reading every function's effects, for every type, target and name of every fixture.
+    func testTypeTablesAnswerLikeEachFunctionsEffects() throws {
+        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let summaries = ProjectIndex(trees: trees).summaries
+        let types = Set(summaries.functions.compactMap(\.typeKey)).sorted()
+        var checked = 0
+        for type in types {
+            let functions = summaries.functions(inType: type)
+            let targets = Set(functions.flatMap { $0.effects.map(\.target) })
+            for target in targets {
+                let expected = functions.compactMap { function -> (String, Set<CallSummaries.Effect>)? in
+                    let done = Set(function.effects.filter { $0.target == target }.map(\.effect))
+                    return done.isEmpty ? nil : (function.fullName, done)
+                }
+                let answered = summaries.functionEffects(inType: type, on: target)
+                XCTAssertEqual(answered.map(\.function.fullName), expected.map(\.0), "\(type) \(target)")
+                XCTAssertEqual(answered.map(\.effects), expected.map(\.1), "\(type) \(target)")
+                XCTAssertEqual(summaries.functions(inType: type, touching: target).map(\.fullName), expected.map(\.0))
+                checked += 1
+            }
+            for name in Set(functions.map(\.fullName)) {
+                // What a rule read before: every effect of each callable function of the name.
+                let expected = summaries.functions(inType: type, named: name).reduce(into: Set<CallSummaries.Effect>()) {
+                    $0.formUnion($1.effects.map(\.effect))
+                }
+                XCTAssertEqual(summaries.effects(inType: type, named: name), expected, "\(type) \(name)")
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "the fixtures' types touch many targets")
+        XCTAssertTrue(summaries.functionEffects(inType: "NoSuchType", on: .selfObject).isEmpty)
+        XCTAssertTrue(summaries.effects(inType: "NoSuchType", named: "viewWillDisappear(_:)").isEmpty)
+    }
+
     /// A call on another object reaches every function of its name; past
     /// `CallSummaries.fanOutLimit` functions it does so through one node per name (linking each
     /// call to each function was quadratic). Both ways must give the same effects, including that

@@ -204,6 +204,23 @@ final class PassOneTreeTests: XCTestCase {
         }
     }
 
+    /// A tree pass 1 keeps for pass 2 has its source's line table built, and answers positions as
+    /// the table does: pass 2 asks one for every finding, excerpt and suppression comment, and
+    /// worked out again at each question it made a file of thousands of findings quadratic.
+    func testTreesKeptForLintingHaveTheirLineTable() throws {
+        for file in FixtureFiles.swiftFiles() {
+            let bytes = try FixtureFiles.source(file).bytes
+            let pass1 = SyntaxTree(significantTokensOf: SourceFile(path: "a.swift", bytesWithoutLineTable: bytes))
+            XCTAssertFalse(pass1.source.hasLineTable, file.lastPathComponent)
+            let kept = pass1.keptForLinting()
+            XCTAssertTrue(kept.source.hasLineTable, file.lastPathComponent)
+            XCTAssertEqual(kept.source.lineStarts, SourceFile(path: "a.swift", bytes: bytes).lineStarts, file.lastPathComponent)
+            XCTAssertEqual(kept.tokens.count, pass1.tokens.count)
+            XCTAssertLessThan(kept.tokens.capacity, kept.tokens.count + kept.tokens.count / 4 + 16, "a kept tree holds no lexer room")
+            XCTAssertTrue(kept.keptForLinting() === kept, "a kept tree is kept as it is")
+        }
+    }
+
     /// A name token's binding looked up by its bytes is the binding of its spelling, for every
     /// identifier of every fixture (backticked names, `self`, `$0` and free names included).
     func testBindingsOfTokensAreBindingsOfTheirNames() throws {

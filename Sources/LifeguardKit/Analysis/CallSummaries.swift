@@ -56,6 +56,13 @@ public struct CallSummaries: Sendable {
         case constrained
     }
 
+    /// A function of a type that touches some target, with a mask of its effects on it
+    /// (`PackedEffects.bit`).
+    struct Touch: Sendable {
+        var function: Int32
+        var effects: UInt16
+    }
+
     /// One effect on one target.
     public struct TargetEffect: Hashable, Sendable {
         public var target: Target

@@ -18,7 +18,8 @@ final class CallerVerdicts: @unchecked Sendable {
     private var receiverEffects: [Int64: Bool] = [:]
     private var deinitOnly: [String: Bool] = [:]
     private var nameEffects: [Int64: Set<CallSummaries.Effect>] = [:]
-    private var functionsByTarget: [String: [CallSummaries.Target: [Int]]] = [:]
+    private var functionsByTarget: [String: [CallSummaries.Target: [CallSummaries.Touch]]] = [:]
+    private var namedEffects: [String: Set<CallSummaries.Effect>] = [:]
     private var typeEffects: [String: Set<CallSummaries.TargetEffect>] = [:]
 
     /// The memoized answer for `key` in `table`, computed (outside the lock) when missing.
@@ -46,8 +47,13 @@ final class CallerVerdicts: @unchecked Sendable {
         remembered(key, in: \.nameEffects, compute)
     }
 
-    func functionsByTarget(_ typeKey: String, _ compute: () -> [CallSummaries.Target: [Int]]) -> [CallSummaries.Target: [Int]] {
+    func functionsByTarget(_ typeKey: String, _ compute: () -> [CallSummaries.Target: [CallSummaries.Touch]])
+        -> [CallSummaries.Target: [CallSummaries.Touch]] {
         remembered(typeKey, in: \.functionsByTarget, compute)
+    }
+
+    func namedEffects(_ key: String, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
+        remembered(key, in: \.namedEffects, compute)
     }
 
     func typeEffects(_ typeKey: String, _ compute: () -> Set<CallSummaries.TargetEffect>) -> Set<CallSummaries.TargetEffect> {
@@ -93,16 +99,44 @@ extension CallSummaries {
     /// order: rules ask per object, and reading every function of a large type for each object
     /// of it is quadratic.
     public func functions(inType typeKey: String, touching target: Target) -> [Function] {
+        touches(inType: typeKey, on: target).map { functions[Int($0.function)] }
+    }
+
+    /// `functions(inType:touching:)`, each with what it does to `target`. A function with an
+    /// effect on each of thousands of objects (a `deinit` stopping every timer) is read once per
+    /// type here, where testing its effects for each object made them all into a set each time.
+    public func functionEffects(inType typeKey: String, on target: Target) -> [(function: Function, effects: Set<Effect>)] {
+        touches(inType: typeKey, on: target).map { touch in
+            (functions[Int(touch.function)], PackedEffects.effects(inMask: touch.effects))
+        }
+    }
+
+    /// The functions of a type that touch `target`, with a mask of their effects on it
+    /// (`PackedEffects.bit`): worked out once per type, for every target.
+    private func touches(inType typeKey: String, on target: Target) -> [Touch] {
         let byTarget = verdicts.functionsByTarget(typeKey) {
-            var result: [Target: [Int]] = [:]
+            var result: [Target: [Touch]] = [:]
             for index in functionIndices(inType: typeKey) {
-                var targets = Set<Target>()
-                functions[index].forEachEffect { target, _ in targets.insert(target) }
-                for target in targets { result[target, default: []].append(index) }
+                var masks: [Target: UInt16] = [:]
+                functions[index].forEachEffect { target, effect in masks[target, default: 0] |= PackedEffects.bit(effect) }
+                // Each target's functions in run order, as they are read.
+                for (target, mask) in masks {
+                    result[target, default: []].append(Touch(function: Int32(truncatingIfNeeded: index), effects: mask))
+                }
             }
             return result
         }
-        return (byTarget[target] ?? []).map { functions[$0] }
+        return byTarget[target] ?? []
+    }
+
+    /// What the functions named `fullName` in a type do, to any target: worked out once per type
+    /// and name (rules ask it for each object of the type).
+    public func effects(inType typeKey: String, named fullName: String) -> Set<Effect> {
+        verdicts.namedEffects(typeKey + "\u{0}" + fullName) {
+            var result = Set<Effect>()
+            for function in functions(inType: typeKey, named: fullName) { function.forEachEffect { result.insert($1) } }
+            return result
+        }
     }
 
     /// Whether `fullName` has callers in the run and every one of them is a `deinit`.

@@ -158,12 +158,10 @@ extension FileModel {
         var seen = Set<String>()
         let groupNames = Set(group.map { outline[$0].fullName })
         while let type = current, seen.insert(type).inserted, seen.count <= 32 {
-            for function in index.summaries.functions(inType: type, touching: target) {
+            for (function, done) in index.summaries.functionEffects(inType: type, on: target) {
                 if type == role.key && groupNames.contains(function.fullName) { continue }
-                if let start, function.effects.contains(CallSummaries.TargetEffect(target, start)) { continue }
-                if effects.contains(where: { function.effects.contains(CallSummaries.TargetEffect(target, $0)) }) {
-                    return true
-                }
+                if let start, done.contains(start) { continue }
+                if !done.isDisjoint(with: effects) { return true }
             }
             current = index.superclass(of: type)
         }

@@ -471,7 +471,7 @@ public final class LintPipeline: Sendable {
         clock.facts += PhaseClock.now() - parsed
         guard record.mayFire, clock.keptBytes < budget else { return (record, nil) }
         clock.keptBytes += bytes.count
-        return (record, tree.compacted())
+        return (record, tree.keptForLinting())
     }
 
     private static func containsNUL(_ bytes: [UInt8]) -> Bool {

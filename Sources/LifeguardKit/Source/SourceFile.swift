@@ -35,12 +35,23 @@ public struct SourceFile: Sendable {
 
     /// A file whose line table is not built, nor its lines counted: pass 1 reads no line of the
     /// files it does not keep, and a table costs a search and an integer per line. Asking for a
-    /// position or the line count still answers right (worked out then, every time).
+    /// position or the line count still answers right, but works the table out again every time:
+    /// a file that will be asked for positions (one pass 2 lints) gets its table first
+    /// (`withLineTable()`).
     init(path: String, bytesWithoutLineTable bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         storedLineStarts = []
         storedLineCount = -1
+    }
+
+    /// Whether the line table is built: positions are then found by a search of it, where a
+    /// file without one works the table out again at every question.
+    var hasLineTable: Bool { !storedLineStarts.isEmpty }
+
+    /// This file with its line table built (itself when it has one).
+    func withLineTable() -> SourceFile {
+        hasLineTable ? self : SourceFile(path: path, bytes: bytes)
     }
 
     /// `lineCount` without the table: line feeds counted (a file with a carriage return, rare,
