@@ -171,6 +171,23 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Suppressed.swift", text + "    }\n}\n")]
     },
+    ScalingShape(name: "removed on disappearance") { n in
+        // Every observer and child is removed in one `viewWillDisappear`: each question about one
+        // must not read that function's effects on all the others.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n { text += "    var token\(index): NSObjectProtocol?\n    let child\(index) = UIViewController()\n" }
+        text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for index in 0..<n {
+            text += "        token\(index) = NotificationCenter.default.addObserver(forName: .init(\"n\(index)\"), object: nil, queue: nil) { _ in }\n"
+                + "        addChild(child\(index))\n        view.addSubview(child\(index).view)\n        child\(index).didMove(toParent: self)\n"
+        }
+        text += "    }\n    override func viewWillDisappear(_ animated: Bool) {\n        super.viewWillDisappear(animated)\n"
+        for index in 0..<n {
+            text += "        NotificationCenter.default.removeObserver(token\(index) as Any)\n        child\(index).willMove(toParent: nil)\n"
+                + "        child\(index).view.removeFromSuperview()\n        child\(index).removeFromParent()\n"
+        }
+        return [("Disappearing.swift", text + "    }\n}\n")]
+    },
     ScalingShape(name: "superclass chain") { n in
         var text = "import UIKit\nclass C0: UIViewController {}\n"
         for index in 1..<n { text += "class C\(index): C\(index - 1) { override func viewDidLoad() { super.viewDidLoad() } }\n" }
@@ -179,7 +196,7 @@ let scalingShapes: [ScalingShape] = [
 ]
 
 /// `scaling [--max N] [--repeat R] [--check GROWTH] [SHAPE ...]`: each shape at 1k, 2k, ... up to
-/// N, timed R times a size (the fastest counts). With `--check`, exits 1 when some shape's time
+/// N, linted and reported in every format, timed R times a size (the fastest counts). With `--check`, exits 1 when some shape's time
 /// per token at N is more than GROWTH times its time at 1k: linear work stays near 1x, quadratic
 /// work reaches N/1k (4x at 4k), so CI can hold every shape linear without timing anything absolute.
 func scalingBench(_ arguments: [String]) {
@@ -198,6 +215,11 @@ func scalingBench(_ arguments: [String]) {
     }
     var superlinear: [String] = []
     let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
+    // Every report is written too: a reporter that reads the kept lines once per finding is as
+    // quadratic as a rule that does (SARIF's UTF-16 columns once were).
+    let reporters: [any Reporter] = [XcodeReporter(), JSONReporter(), SARIFReporter(), GitHubReporter(),
+                                     CheckstyleReporter(), JUnitReporter(), GitLabReporter(), SummaryReporter()]
+    let context = ReportContext(rules: configuration.rules.map { $0.rule.description })
     let sizes = [1_000, 2_000, 4_000, 8_000, 16_000].filter { $0 <= maximum }
     print("shape                        n       tokens   seconds   ns/token  growth")
     for shape in scalingShapes where selected.isEmpty || selected.contains(where: { shape.name.contains($0) }) {
@@ -209,7 +231,9 @@ func scalingBench(_ arguments: [String]) {
             var findings = 0
             for _ in 0..<repeats {
                 let start = DispatchTime.now().uptimeNanoseconds
-                findings = Linter.lint(files, configuration: configuration).diagnostics.count
+                let result = Linter.lint(files, configuration: configuration)
+                for reporter in reporters { _ = reporter.report(result, context: context) }
+                findings = result.diagnostics.count
                 elapsed = min(elapsed, seconds(since: start))
             }
             let perToken = elapsed / Double(tokens) * 1e9

@@ -281,6 +281,29 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(excerpt.lineHash(3), hashes[3])
     }
 
+    /// An excerpt finds the line holding an offset by bisection: for every offset of every
+    /// fixture (and texts ending with and without a terminator, with CR and CRLF), the UTF-16
+    /// column is the source's when the offset's line was kept, and none otherwise.
+    func testExcerptColumnsAreTheSourcesOnKeptLines() throws {
+        var texts = try FixtureFiles.swiftFiles().prefix(40).map { try FixtureFiles.source($0).bytes }
+        texts += ["", "a", "a\n", "ñ\r\nb", "x\ry\r", "\n\n\u{1F600}z", "é\r\n\r\nlast"].map { Array($0.utf8) }
+        var generator = SystemRandomNumberGenerator()
+        for bytes in texts {
+            let source = SourceFile(path: "X.swift", bytes: bytes)
+            let count = source.lineStarts.count
+            for keep in [Set(1...count), Set((1...count).filter { _ in Bool.random(using: &generator) }), []] {
+                let excerpt = SourceExcerpt(source, lines: keep, lineHashes: false)
+                for offset in 0...bytes.count {
+                    let line = source.lineIndex(of: offset) + 1
+                    let expected = keep.contains(line) ? source.utf16Column(of: offset) : nil
+                    // The end of a line's terminator belongs to the next line, which may not be kept.
+                    guard offset < bytes.count || keep.contains(line) else { continue }
+                    XCTAssertEqual(excerpt.utf16Column(of: offset), expected, "offset \(offset) of line \(line)")
+                }
+            }
+        }
+    }
+
     // MARK: - Index bounds
 
     func index(_ text: String) -> ProjectIndex {

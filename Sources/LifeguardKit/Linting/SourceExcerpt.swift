@@ -17,6 +17,10 @@ public struct SourceExcerpt: Sendable {
     public let bytes: [UInt8]?
     /// Kept lines by 1-based line number.
     private var lines: [Int: Line] = [:]
+    /// The kept lines' numbers in the order of their starts, to find the line holding an offset
+    /// by bisection: the SARIF reporter asks for two columns a finding, and reading every kept
+    /// line for each made a file with thousands of findings quadratic (32,000: 3.9 s).
+    private var numbersByStart: [Int] = []
     /// `primaryLocationLineHash` values of kept lines, when they were computed.
     private var lineHashes: [Int: String] = [:]
 
@@ -31,6 +35,7 @@ public struct SourceExcerpt: Sendable {
             lines[number] = Line(start: text.lowerBound, bytes: Array(source.bytes[text.lowerBound..<end]),
                                  textLength: text.count)
         }
+        numbersByStart = lines.keys.sorted()
         if lineHashes, !lineNumbers.isEmpty {
             let all = LineHash.hashes(of: String(decoding: source.bytes, as: UTF8.self))
             for number in lineNumbers { if let hash = all[number] { self.lineHashes[number] = hash } }
@@ -64,14 +69,19 @@ public struct SourceExcerpt: Sendable {
     /// The 1-based column of byte `offset` counted in UTF-16 code units, as SARIF expects, when
     /// the line holding it was kept.
     public func utf16Column(of offset: Int) -> Int? {
-        for line in lines.values {
-            let end = line.start + line.bytes.count
-            // Only the file's last line has no terminator; its end is the end of the file.
-            let isLast = line.textLength == line.bytes.count
-            guard offset >= line.start, offset < end || (isLast && offset == end) else { continue }
-            let prefix = line.bytes[0..<(offset - line.start)]
-            return String(decoding: prefix, as: UTF8.self).utf16.count + 1
+        // The last kept line starting at or before the offset (line numbers and starts rise together).
+        var low = 0
+        var high = numbersByStart.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[numbersByStart[middle]]!.start <= offset { low = middle + 1 } else { high = middle }
         }
-        return nil
+        guard low > 0, let line = lines[numbersByStart[low - 1]] else { return nil }
+        let end = line.start + line.bytes.count
+        // Only the file's last line has no terminator; its end is the end of the file.
+        let isLast = line.textLength == line.bytes.count
+        guard offset < end || (isLast && offset == end) else { return nil }
+        let prefix = line.bytes[0..<(offset - line.start)]
+        return String(decoding: prefix, as: UTF8.self).utf16.count + 1
     }
 }
