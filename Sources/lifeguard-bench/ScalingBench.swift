@@ -171,6 +171,16 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Suppressed.swift", text + "    }\n}\n")]
     },
+    ScalingShape(name: "classes with one child name") { n in
+        // Thousands of classes in one file, each adding a child named `child`: the events on
+        // `self.child` of one class must not be read for every other.
+        var text = "import UIKit\n"
+        for index in 0..<n {
+            text += "final class Screen\(index): UIViewController {\n    let child = UIViewController()\n"
+                + "    override func viewDidLoad() {\n        super.viewDidLoad()\n        view.addSubview(child.view)\n        addChild(child)\n    }\n}\n"
+        }
+        return [("Screens.swift", text)]
+    },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.

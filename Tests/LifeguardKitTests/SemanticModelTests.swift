@@ -453,6 +453,35 @@ final class SemanticModelTests: XCTestCase {
 
     // MARK: - Summaries
 
+    /// Events are filed by their object's anchor and the type of the code they are in: two
+    /// classes of one file with a property of one name each see their own events on it, whether
+    /// asked by type or by a function group, and a group spanning both types sees both.
+    func testEventsOnSameNamedPropertiesStayWithTheirType() {
+        let m = model("""
+            import UIKit
+            final class A: UIViewController {
+                let child = UIViewController()
+                func show() { addChild(child); view.addSubview(child.view) }
+            }
+            final class B: UIViewController {
+                let child = UIViewController()
+                func show() { view.addSubview(child.view) }
+                func hide() { child.view.removeFromSuperview() }
+            }
+            """)
+        let child = ObjectRef(root: .selfObject, path: [.member("child")])
+        XCTAssertEqual(m.protocolEvents(on: child, inTypeWithKey: "A").map(\.effect), [.addedAsChild, .viewAdded])
+        XCTAssertEqual(m.protocolEvents(on: child, inTypeWithKey: "B").map(\.effect), [.viewAdded, .viewRemoved])
+        let functions = m.outline.functions.indices.map(FunctionID.init)
+        XCTAssertEqual(functions.count, 3)
+        XCTAssertEqual(m.protocolEvents(on: child, in: [functions[0]]).map(\.effect), [.addedAsChild, .viewAdded])
+        XCTAssertEqual(m.protocolEvents(on: child, in: [functions[2], functions[1]]).map(\.effect), [.viewAdded, .viewRemoved])
+        XCTAssertEqual(m.protocolEvents(on: child, in: [functions[2], functions[0]]).map(\.effect),
+                       [.addedAsChild, .viewAdded, .viewRemoved], "a group of two types, in source order")
+        XCTAssertNotNil(m.event([.viewRemoved], on: child, in: [functions[2]]))
+        XCTAssertNil(m.event([.viewRemoved], on: child, in: [functions[0], functions[1]]))
+    }
+
     /// A type's functions that touch a target, with their effects on it, and what the functions
     /// of a name in a type do, are answered from tables made once per type: the same answers as
     /// reading every function's effects, for every type, target and name of every fixture.

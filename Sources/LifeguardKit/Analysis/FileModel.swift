@@ -571,5 +571,6 @@ struct ObjectInType: Hashable {
 /// with those effects.
 struct AnchorEffects: Hashable {
     var anchor: ObjectRef.Anchor
+    var type: String?
     var effects: UInt64
 }

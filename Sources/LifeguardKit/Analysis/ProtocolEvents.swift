@@ -22,13 +22,22 @@ public struct ObjectEvent: Sendable {
 /// A file's events with the lookups rules make many times: by enclosing function, by the object's
 /// root (events on different roots are never the same object) and by enclosing type. Built in
 /// one pass so every lookup costs the events it returns, not the file's.
+/// An object's anchor, asked about from the code of one type (`nil`: code outside any type).
+struct AnchorInType: Hashable {
+    var anchor: ObjectRef.Anchor
+    var type: String?
+}
+
 struct EventIndex {
     var events: [ObjectEvent] = []
     /// The function each event belongs to (closures count as their function), or -1.
     var owner: [Int] = []
     var byFunction: [Int: [Int]] = [:]
-    /// Events by their object's anchor: the only events that may be on an object with that anchor.
-    var byAnchor: [ObjectRef.Anchor: [Int]] = [:]
+    /// Events by their object's anchor and the type their code belongs to: the only events that
+    /// may be on an object with that anchor, asked about from that type's code. By anchor alone,
+    /// a file of thousands of classes each with a `child` read every class's events on
+    /// `self.child` for each class (quadratic).
+    var byAnchor: [AnchorInType: [Int]] = [:]
     var byType: [String: [Int]] = [:]
     /// The key of the type each event's code belongs to, or `nil`.
     var typeKey: [String?] = []
@@ -63,10 +72,26 @@ extension FileModel {
     /// decides), in source order: the candidates without reading the functions' other events.
     public func protocolEvents(on object: ObjectRef, in functions: [FunctionID]) -> [ObjectEvent] {
         let index = eventIndex()
-        return (index.byAnchor[object.anchor] ?? []).compactMap { position in
+        return anchoredPositions(of: object, in: functions, index: index).compactMap { position in
             let owner = index.owner[position]
             return functions.contains(where: { $0.index == owner }) ? index.events[position] : nil
         }
+    }
+
+    /// The positions of the events anchored like `object` in the code of the types `functions`
+    /// belong to, in source order: a function's events are all filed under its own type.
+    private func anchoredPositions(of object: ObjectRef, in functions: [FunctionID], index: EventIndex) -> [Int] {
+        guard let first = functions.first else { return [] }
+        let type = enclosingRole(of: outline.functions[first.index].node)?.key
+        var positions = index.byAnchor[AnchorInType(anchor: object.anchor, type: type)] ?? []
+        var types: Set<String?> = [type]
+        for function in functions.dropFirst() {
+            let other = enclosingRole(of: outline.functions[function.index].node)?.key
+            guard types.insert(other).inserted else { continue }
+            positions += index.byAnchor[AnchorInType(anchor: object.anchor, type: other)] ?? []
+            positions.sort()
+        }
+        return positions
     }
 
     /// The events in this file's code of the type with key `key` (every declaration and extension here).
@@ -80,7 +105,7 @@ extension FileModel {
     /// type's: asked once per call of a large type, the type's would be quadratic.
     public func protocolEvents(on object: ObjectRef, inTypeWithKey key: String) -> [ObjectEvent] {
         let index = eventIndex()
-        return (index.byAnchor[object.anchor] ?? []).compactMap { index.typeKey[$0] == key ? index.events[$0] : nil }
+        return (index.byAnchor[AnchorInType(anchor: object.anchor, type: key)] ?? []).map { index.events[$0] }
     }
 
     /// Effects the run's code of a type — every file, its superclasses of the run included — has on
@@ -110,7 +135,7 @@ extension FileModel {
     func visitEvents(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
                      from start: Int?, before end: Int?, exclusiveTo node: NodeID?, _ visit: (ObjectEvent) -> Bool) {
         let index = eventIndex()
-        let positions = anchorEvents(effects, anchoredLike: object, index: index)
+        let positions = anchorEvents(effects, anchoredLike: object, in: group, index: index)
         var cursor = start.map { index.firstPosition(in: positions, from: 0, atOrAfter: $0) } ?? 0
         while cursor < positions.count {
             let position = positions[cursor]
@@ -132,7 +157,7 @@ extension FileModel {
     func visitEventsBackwards(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
                               before end: Int, _ visit: (ObjectEvent) -> Bool) {
         let index = eventIndex()
-        let positions = anchorEvents(effects, anchoredLike: object, index: index)
+        let positions = anchorEvents(effects, anchoredLike: object, in: group, index: index)
         var cursor = index.firstPosition(in: positions, from: 0, atOrAfter: end)
         while cursor > 0 {
             cursor -= 1
@@ -144,12 +169,15 @@ extension FileModel {
         }
     }
 
-    /// The positions of the anchor's events, in source order: a long list filtered by `effects`
-    /// (once per set of effects, remembered), a short one whole.
-    private func anchorEvents(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, index: EventIndex) -> [Int] {
-        guard let anchored = index.byAnchor[object.anchor] else { return [] }
+    /// The positions of the anchor's events in the code of the group's types, in source order: a
+    /// long list filtered by `effects` (once per type and set of effects, remembered), a short one whole.
+    private func anchorEvents(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
+                              index: EventIndex) -> [Int] {
+        let types = Set(group.map { enclosingRole(of: outline.functions[$0.index].node)?.key })
+        guard types.count == 1, let type = types.first else { return anchoredPositions(of: object, in: group, index: index) }
+        guard let anchored = index.byAnchor[AnchorInType(anchor: object.anchor, type: type)] else { return [] }
         guard anchored.count > Self.unfilteredAnchorEvents else { return anchored }
-        return memo.anchorEvents(AnchorEffects(anchor: object.anchor, effects: Self.mask(effects))) {
+        return memo.anchorEvents(AnchorEffects(anchor: object.anchor, type: type, effects: Self.mask(effects))) {
             anchored.filter { effects.contains(index.events[$0].effect) }
         }
     }
@@ -178,8 +206,8 @@ extension FileModel {
                     : enclosingFunction(of: event.node)
                 index.owner.append(owner?.index ?? -1)
                 if let owner { index.byFunction[owner.index, default: []].append(position) }
-                index.byAnchor[event.object.anchor, default: []].append(position)
                 let key = enclosingRole(of: event.node)?.key
+                index.byAnchor[AnchorInType(anchor: event.object.anchor, type: key), default: []].append(position)
                 index.typeKey.append(key)
                 guard let key else { continue }
                 if run?.key == key {
