@@ -323,7 +323,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
             let slot = key + "\u{0}" + name
             if let sites = known[slot] { return sites }
             var sites = Sites()
-            let assignments = (index.assignedValues[name] ?? []).filter { $0.isOwnMember && $0.typeKey == key }
+            let assignments = index.ownAssignments(to: name, inType: key)
             sites.clearedToNil = assignments.contains { $0.value == .nilLiteral }
             let calls = index.calls(inType: key)
             var storing = Set(assignments.filter { $0.value != .nilLiteral && $0.value != .emptyCollection }.map(\.function))

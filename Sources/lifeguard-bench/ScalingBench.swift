@@ -181,6 +181,23 @@ let scalingShapes: [ScalingShape] = [
         }
         return [("Screens.swift", text)]
     },
+    ScalingShape(name: "one class, many extensions") { n in
+        // Thousands of extension methods each touching one child: whether another method of the
+        // type completes its containment must not read every method for each.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    let child = UIViewController()\n}\n"
+        for index in 0..<n { text += "extension Screen {\n    func show\(index)() { view.addSubview(child.view) }\n}\n" }
+        return [("Extended.swift", text)]
+    },
+    ScalingShape(name: "classes with one handler name") { n in
+        // Thousands of classes each storing a closure in `handler`: each type's own assignments
+        // to the name must not be searched among every type's.
+        var text = "import UIKit\n"
+        for index in 0..<n {
+            text += "final class Screen\(index): UIViewController {\n    var handler: (() -> Void)?\n"
+                + "    override func viewDidLoad() {\n        super.viewDidLoad()\n        handler = { self.view.tag = 1 }\n    }\n}\n"
+        }
+        return [("Handlers.swift", text)]
+    },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.

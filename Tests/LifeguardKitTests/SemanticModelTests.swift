@@ -453,6 +453,25 @@ final class SemanticModelTests: XCTestCase {
 
     // MARK: - Summaries
 
+    /// A type's own assignments to a name, filed by type and name, are the run's assignments to the
+    /// name made as that type's own member, in run order, for every name and type of the fixtures.
+    func testOwnAssignmentsByTypeAreTheOwnMembersOfTheName() throws {
+        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let index = ProjectIndex(trees: trees, requests: IndexRequests(assignments: true))
+        var checked = 0
+        for (name, assignments) in index.assignedValues {
+            for type in Set(assignments.compactMap(\.typeKey)) {
+                let expected = assignments.filter { $0.isOwnMember && $0.typeKey == type }
+                let answered = index.ownAssignments(to: name, inType: type)
+                XCTAssertEqual(answered.map(\.function), expected.map(\.function), "\(type).\(name)")
+                XCTAssertEqual(answered.map(\.value), expected.map(\.value), "\(type).\(name)")
+                checked += expected.count
+            }
+        }
+        XCTAssertGreaterThan(checked, 50, "the fixtures assign many members")
+        XCTAssertTrue(index.ownAssignments(to: "nothing", inType: "Nowhere").isEmpty)
+    }
+
     /// Events are filed by their object's anchor and the type of the code they are in: two
     /// classes of one file with a property of one name each see their own events on it, whether
     /// asked by type or by a function group, and a group spanning both types sees both.
@@ -513,6 +532,26 @@ final class SemanticModelTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 100, "the fixtures' types touch many targets")
+        // The names of the functions that complete a protocol on a target, as `typeCompletes` read
+        // them one by one before.
+        let questions: [(Set<CallSummaries.Effect>, CallSummaries.Effect?)] = [
+            ([.addedAsChild], .viewAdded), ([.viewRemoved, .removedFromParent], nil), ([.stopped, .released], nil),
+            ([.didMoveToParent], .addedAsChild), ([.observerRemoved], nil),
+        ]
+        for type in types {
+            let functions = summaries.functions(inType: type)
+            for target in Set(functions.flatMap { $0.effects.map(\.target) }) {
+                for (effects, start) in questions {
+                    var expected: [String] = []
+                    for (function, done) in summaries.functionEffects(inType: type, on: target) {
+                        if let start, done.contains(start) { continue }
+                        if !done.isDisjoint(with: effects), !expected.contains(function.fullName) { expected.append(function.fullName) }
+                    }
+                    XCTAssertEqual(summaries.functionNames(inType: type, doing: effects, on: target, unlessAlso: start), expected,
+                                   "\(type) \(target) \(effects) \(String(describing: start))")
+                }
+            }
+        }
         XCTAssertTrue(summaries.functionEffects(inType: "NoSuchType", on: .selfObject).isEmpty)
         XCTAssertTrue(summaries.effects(inType: "NoSuchType", named: "viewWillDisappear(_:)").isEmpty)
     }

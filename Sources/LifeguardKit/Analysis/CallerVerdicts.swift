@@ -20,6 +20,15 @@ final class CallerVerdicts: @unchecked Sendable {
     private var nameEffects: [Int64: Set<CallSummaries.Effect>] = [:]
     private var functionsByTarget: [String: [CallSummaries.Target: [CallSummaries.Touch]]] = [:]
     private var namedEffects: [String: Set<CallSummaries.Effect>] = [:]
+    private var completingNames: [CompletingNames: [String]] = [:]
+
+    /// The key of `CallSummaries.functionNames(inType:doing:on:unlessAlso:)`.
+    struct CompletingNames: Hashable {
+        var typeKey: String
+        var target: CallSummaries.Target
+        var effects: UInt16
+        var start: UInt8?
+    }
     private var typeEffects: [String: Set<CallSummaries.TargetEffect>] = [:]
 
     /// The memoized answer for `key` in `table`, computed (outside the lock) when missing.
@@ -54,6 +63,10 @@ final class CallerVerdicts: @unchecked Sendable {
 
     func namedEffects(_ key: String, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
         remembered(key, in: \.namedEffects, compute)
+    }
+
+    func completingNames(_ key: CompletingNames, _ compute: () -> [String]) -> [String] {
+        remembered(key, in: \.completingNames, compute)
     }
 
     func typeEffects(_ typeKey: String, _ compute: () -> Set<CallSummaries.TargetEffect>) -> Set<CallSummaries.TargetEffect> {
@@ -127,6 +140,25 @@ extension CallSummaries {
             return result
         }
         return byTarget[target] ?? []
+    }
+
+    /// The distinct full names, in run order, of a type's functions that do one of `effects` to
+    /// `target` and not `start`: worked out once per type, target and question, where asking for
+    /// each object of a type with thousands of methods touching it read them all each time.
+    public func functionNames(inType typeKey: String, doing effects: Set<Effect>, on target: Target,
+                              unlessAlso start: Effect? = nil) -> [String] {
+        let mask = effects.reduce(UInt16(0)) { $0 | PackedEffects.bit($1) }
+        let key = CallerVerdicts.CompletingNames(typeKey: typeKey, target: target, effects: mask, start: start?.rawValue)
+        return verdicts.completingNames(key) {
+            var seen = Set<String>()
+            var names: [String] = []
+            for touch in touches(inType: typeKey, on: target)
+            where touch.effects & mask != 0 && !(start.map { touch.effects & PackedEffects.bit($0) != 0 } ?? false) {
+                let name = functions[Int(touch.function)].fullName
+                if seen.insert(name).inserted { names.append(name) }
+            }
+            return names
+        }
     }
 
     /// What the functions named `fullName` in a type do, to any target: worked out once per type

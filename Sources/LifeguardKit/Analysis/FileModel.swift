@@ -144,6 +144,7 @@ public final class FileModel: Sendable {
         @exclusivity(unchecked) private var memberVariables: [Int: [String: VariableID]] = [:]
         @exclusivity(unchecked) private var effectsByGroup: [ObjectInType: [[FunctionID]: Set<CallSummaries.Effect>]] = [:]
         @exclusivity(unchecked) private var anchorEvents: [AnchorEffects: [Int]] = [:]
+        @exclusivity(unchecked) private var completingGroups: [CompletionQuery: [[FunctionID]]] = [:]
         @exclusivity(unchecked) private var layout: FixLayout?
         @exclusivity(unchecked) private var topLevelGuards: [Int: TopLevelGuards] = [:]
         /// The objects of the locals resolved so far (see `LocalObjects`).
@@ -180,6 +181,10 @@ public final class FileModel: Sendable {
         func effectsByGroup(_ key: ObjectInType, _ compute: () -> [[FunctionID]: Set<CallSummaries.Effect>])
             -> [[FunctionID]: Set<CallSummaries.Effect>] {
             remembered({ effectsByGroup[key] }, { effectsByGroup[key] = $0 }, compute)
+        }
+
+        func completingGroups(_ key: CompletionQuery, _ compute: () -> [[FunctionID]]) -> [[FunctionID]] {
+            remembered({ completingGroups[key] }, { completingGroups[key] = $0 }, compute)
         }
 
         func topLevelGuards(ofFunctionNode node: Int, _ compute: () -> TopLevelGuards) -> TopLevelGuards {
@@ -565,6 +570,14 @@ extension FileModel {
 struct ObjectInType: Hashable {
     var object: ObjectRef
     var typeKey: String
+}
+
+/// Effects looked for on an object of a type (a bit per effect), less those of a group that also
+/// performs `start` (its raw value; `nil` for none): the key of the groups that complete it.
+struct CompletionQuery: Hashable {
+    var object: ObjectInType
+    var effects: UInt64
+    var start: UInt8?
 }
 
 /// An object's anchor and a set of effects (a bit per effect): the key of the anchor's events

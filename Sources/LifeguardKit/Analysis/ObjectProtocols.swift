@@ -146,23 +146,27 @@ extension FileModel {
     public func typeCompletes(_ effects: Set<CallSummaries.Effect>, for object: ObjectRef, at node: NodeID,
                               outside group: [FunctionID], unlessItAlso start: CallSummaries.Effect? = nil) -> Bool {
         guard let target = typeTarget(of: object), let role = enclosingRole(of: node) else { return false }
-        // This file: the effects on the object by function group, gathered once per object and type
-        // (rules ask for each call on the object).
-        for (eventGroup, groupEffects) in effectsByGroup(on: object, inTypeWithKey: role.key)
-        where eventGroup != group && (start.map { !groupEffects.contains($0) } ?? true) {
-            if !groupEffects.isDisjoint(with: effects) { return true }
+        // This file: the groups whose effects on the object complete it, gathered once per object,
+        // type and question (rules ask for each call on the object, and a type of thousands of
+        // methods each touching it read every group for every call). They are distinct groups, so
+        // two of them are never both this one.
+        let key = CompletionQuery(object: ObjectInType(object: object, typeKey: role.key), effects: Self.mask(effects),
+                                  start: start?.rawValue)
+        let completing = memo.completingGroups(key) {
+            effectsByGroup(on: object, inTypeWithKey: role.key).compactMap { eventGroup, groupEffects in
+                (start.map { !groupEffects.contains($0) } ?? true) && !groupEffects.isDisjoint(with: effects) ? eventGroup : nil
+            }
         }
+        if completing.count > 1 || completing.first.map({ $0 != group }) == true { return true }
         // Other files and superclasses, through summaries (this file's functions are in them too,
-        // which is harmless: they were judged the same way above).
+        // which is harmless: they were judged the same way above). Distinct names: at most as
+        // many as the group has are its own.
         var current: String? = role.key
         var seen = Set<String>()
         let groupNames = Set(group.map { outline[$0].fullName })
         while let type = current, seen.insert(type).inserted, seen.count <= 32 {
-            for (function, done) in index.summaries.functionEffects(inType: type, on: target) {
-                if type == role.key && groupNames.contains(function.fullName) { continue }
-                if let start, done.contains(start) { continue }
-                if !done.isDisjoint(with: effects) { return true }
-            }
+            let names = index.summaries.functionNames(inType: type, doing: effects, on: target, unlessAlso: start)
+            if type == role.key ? names.contains(where: { !groupNames.contains($0) }) : !names.isEmpty { return true }
             current = index.superclass(of: type)
         }
         return false
