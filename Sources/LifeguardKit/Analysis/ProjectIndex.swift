@@ -146,19 +146,28 @@ public final class ProjectIndex: Sendable {
     /// asks for assignments (`RuleDescription.indexesAssignments`) — (`x.delegate = self`,
     /// `animator = FadeAnimator()`), by the member name the left-hand side ends with.
     public let assignedValues: [String: [Assignment]]
-    /// `assignedValues` written as a type's own member (`name = ...`, `self.name = ...`), by type
-    /// and name: a rule asking for each type's own assignments to a name read every type's
-    /// (thousands of classes each assigning their `handler`: quadratic).
-    private let ownAssignments: [OwnMember: [Assignment]]
+    /// `assignedValues` written as a type's own member (`name = ...`, `self.name = ...`), grouped
+    /// by type the first time a name is asked: a rule asking for each type's own assignments to a
+    /// name read every type's (thousands of classes each assigning their `handler`: quadratic),
+    /// and grouping every name up front hashed every assignment of the run for the few names asked.
+    private let ownAssignments = OwnAssignments()
 
-    struct OwnMember: Hashable {
-        var typeKey: String?
-        var name: String
+    private final class OwnAssignments: @unchecked Sendable {
+        private let lock = Lock()
+        private var byName: [String: [String?: [Assignment]]] = [:]
+
+        func of(_ name: String, inType typeKey: String, all: [String: [Assignment]]) -> [Assignment] {
+            if let grouped = lock.withLock({ byName[name] }) { return grouped[typeKey] ?? [] }
+            var grouped: [String?: [Assignment]] = [:]
+            for assignment in all[name] ?? [] where assignment.isOwnMember { grouped[assignment.typeKey, default: []].append(assignment) }
+            lock.withLock { if byName[name] == nil { byName[name] = grouped } }
+            return grouped[typeKey] ?? []
+        }
     }
 
     /// The assignments to `name` made as a member of the type `typeKey` in its own code, in run order.
     public func ownAssignments(to name: String, inType typeKey: String) -> [Assignment] {
-        ownAssignments[OwnMember(typeKey: typeKey, name: name)] ?? []
+        ownAssignments.of(name, inType: typeKey, all: assignedValues)
     }
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
@@ -335,18 +344,13 @@ public final class ProjectIndex: Sendable {
             return (assignments, calls)
         }
         var assigned: [String: [Assignment]] = [:]
-        var own: [OwnMember: [Assignment]] = [:]
         assigned.reserveCapacity(parts.reduce(0) { $0 + $1.0.count })
         var callTables = [[IndexedCall]](repeating: [], count: keys.count)
         for (assignmentPart, callPart) in parts {
-            for (name, value) in assignmentPart {
-                assigned[name, default: []].append(value)
-                if value.isOwnMember { own[OwnMember(typeKey: value.typeKey, name: name), default: []].append(value) }
-            }
+            for (name, value) in assignmentPart { assigned[name, default: []].append(value) }
             for (id, call) in callPart { callTables[Int(id)].append(call) }
         }
         assignedValues = assigned
-        ownAssignments = own
         self.callTables = callTables
         summaries = pendingSummaries.value
     }

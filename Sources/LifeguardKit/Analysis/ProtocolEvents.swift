@@ -173,8 +173,12 @@ extension FileModel {
     /// long list filtered by `effects` (once per type and set of effects, remembered), a short one whole.
     private func anchorEvents(_ effects: Set<CallSummaries.Effect>, anchoredLike object: ObjectRef, in group: [FunctionID],
                               index: EventIndex) -> [Int] {
-        let types = Set(group.map { enclosingRole(of: outline.functions[$0.index].node)?.key })
-        guard types.count == 1, let type = types.first else { return anchoredPositions(of: object, in: group, index: index) }
+        // Nearly every group is one type's: its type's bucket alone, with no set made to find out.
+        guard let first = group.first else { return [] }
+        let type = enclosingRole(of: outline.functions[first.index].node)?.key
+        for function in group.dropFirst() where enclosingRole(of: outline.functions[function.index].node)?.key != type {
+            return anchoredPositions(of: object, in: group, index: index)
+        }
         guard let anchored = index.byAnchor[AnchorInType(anchor: object.anchor, type: type)] else { return [] }
         guard anchored.count > Self.unfilteredAnchorEvents else { return anchored }
         return memo.anchorEvents(AnchorEffects(anchor: object.anchor, type: type, effects: Self.mask(effects))) {
