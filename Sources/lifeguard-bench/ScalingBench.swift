@@ -174,12 +174,8 @@ let scalingShapes: [ScalingShape] = [
     ScalingShape(name: "classes with one child name") { n in
         // Thousands of classes in one file, each adding a child named `child`: the events on
         // `self.child` of one class must not be read for every other.
-        var text = "import UIKit\n"
-        for index in 0..<n {
-            text += "final class Screen\(index): UIViewController {\n    let child = UIViewController()\n"
-                + "    override func viewDidLoad() {\n        super.viewDidLoad()\n        view.addSubview(child.view)\n        addChild(child)\n    }\n}\n"
-        }
-        return [("Screens.swift", text)]
+        [("Screens.swift", screens(n, member: "let child = UIViewController()",
+                                   viewDidLoad: "view.addSubview(child.view)\n        addChild(child)"))]
     },
     ScalingShape(name: "one class, many extensions") { n in
         // Thousands of extension methods each touching one child: whether another method of the
@@ -191,12 +187,7 @@ let scalingShapes: [ScalingShape] = [
     ScalingShape(name: "classes with one handler name") { n in
         // Thousands of classes each storing a closure in `handler`: each type's own assignments
         // to the name must not be searched among every type's.
-        var text = "import UIKit\n"
-        for index in 0..<n {
-            text += "final class Screen\(index): UIViewController {\n    var handler: (() -> Void)?\n"
-                + "    override func viewDidLoad() {\n        super.viewDidLoad()\n        handler = { self.view.tag = 1 }\n    }\n}\n"
-        }
-        return [("Handlers.swift", text)]
+        [("Handlers.swift", screens(n, member: "var handler: (() -> Void)?", viewDidLoad: "handler = { self.view.tag = 1 }"))]
     },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
@@ -226,6 +217,17 @@ let scalingShapes: [ScalingShape] = [
 /// N, linted and reported in every format, timed R times a size (the fastest counts). With `--check`, exits 1 when some shape's time
 /// per token at N is more than GROWTH times its time at 1k: linear work stays near 1x, quadratic
 /// work reaches N/1k (4x at 4k), so CI can hold every shape linear without timing anything absolute.
+/// One file of `n` view controllers `Screen0`, `Screen1`, ..., each declaring `member` and running
+/// `viewDidLoad` (after `super`'s) in `viewDidLoad()`.
+private func screens(_ n: Int, member: String, viewDidLoad: String) -> String {
+    var text = "import UIKit\n"
+    for index in 0..<n {
+        text += "final class Screen\(index): UIViewController {\n    \(member)\n"
+            + "    override func viewDidLoad() {\n        super.viewDidLoad()\n        \(viewDidLoad)\n    }\n}\n"
+    }
+    return text
+}
+
 func scalingBench(_ arguments: [String]) {
     var maximum = 16_000
     var repeats = 1

@@ -1110,6 +1110,11 @@ enum PackedEffects {
     /// An effect's bit in a mask of effects (one bit per `Effect` raw value).
     static func bit(_ effect: CallSummaries.Effect) -> UInt16 { 1 << UInt16(effect.rawValue) }
 
+    /// The mask of a set of effects: `effects(inMask:)` undone.
+    static func mask(_ effects: Set<CallSummaries.Effect>) -> UInt16 {
+        effects.reduce(0) { $0 | bit($1) }
+    }
+
     static func effects(inMask mask: UInt16) -> Set<CallSummaries.Effect> {
         Set(CallSummaries.Effect.allCases.filter { mask & bit($0) != 0 })
     }

@@ -147,7 +147,7 @@ extension CallSummaries {
     /// each object of a type with thousands of methods touching it read them all each time.
     public func functionNames(inType typeKey: String, doing effects: Set<Effect>, on target: Target,
                               unlessAlso start: Effect? = nil) -> [String] {
-        let mask = effects.reduce(UInt16(0)) { $0 | PackedEffects.bit($1) }
+        let mask = PackedEffects.mask(effects)
         let key = CallerVerdicts.CompletingNames(typeKey: typeKey, target: target, effects: mask, start: start?.rawValue)
         return verdicts.completingNames(key) {
             var seen = Set<String>()

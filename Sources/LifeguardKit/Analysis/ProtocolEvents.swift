@@ -89,8 +89,9 @@ extension FileModel {
             let other = enclosingRole(of: outline.functions[function.index].node)?.key
             guard types.insert(other).inserted else { continue }
             positions += index.byAnchor[AnchorInType(anchor: object.anchor, type: other)] ?? []
-            positions.sort()
         }
+        // Several types' buckets, each in source order: merged into one.
+        if types.count > 1 { positions.sort() }
         return positions
     }
 
@@ -190,7 +191,7 @@ extension FileModel {
     static let unfilteredAnchorEvents = 16
 
     static func mask(_ effects: Set<CallSummaries.Effect>) -> UInt64 {
-        effects.reduce(0) { $0 | 1 << UInt64($1.rawValue) }
+        UInt64(PackedEffects.mask(effects))
     }
 
     private func eventIndex() -> EventIndex {
