@@ -203,13 +203,14 @@ public struct StrongDelegateRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         let outline = context.outline
+        var creatingDefaults = CreatingDefaults()
         for (position, variable) in outline.variables.enumerated() where Self.isCandidate(variable, in: context.tree) {
             guard let role = model.enclosingRole(of: variable.nodeID), role.isReferenceType,
                   let annotation = variable.typeAnnotation, let written = TypeNames.annotated(context.tree, annotation)
             else { continue }
             let type = model.typeKey(written, at: variable.nodeID)
             guard !context.index.isFunctionAlias(written, from: role.key), holdsStrongly(type, context: context),
-                  !isOwnedHelper(VariableID(position), typeKey: role.key, context: context)
+                  !isOwnedHelper(VariableID(position), typeKey: role.key, creatingDefaults: &creatingDefaults, context: context)
             else { continue }
             var spelled = context.tree.compactText(ofTokens: annotation)
             if !spelled.hasSuffix("?") && !spelled.hasSuffix("!") {
@@ -232,27 +233,23 @@ public struct StrongDelegateRule: Rule {
     /// and nothing points back. Assignments from outside the type count when the receiver is
     /// known to be this type, or (receiver unknown) for names UIKit's own objects do not share.
     /// Setting it to `nil` releases the helper and does not make it someone else's; a value that
-    /// arrives through an `init` parameter whose default creates it counts as created.
-    func isOwnedHelper(_ variable: VariableID, typeKey: String, context: RuleContext) -> Bool {
+    /// arrives through an `init` parameter whose default creates it counts as created. Read from
+    /// the run's tallies of the name (`ProjectIndex.assignmentTallies(of:)`).
+    func isOwnedHelper(_ variable: VariableID, typeKey: String, creatingDefaults: inout CreatingDefaults,
+                       context: RuleContext) -> Bool {
         let declaration = context.outline[variable]
         let name = context.tree.name(of: declaration)
         let distinctive = name != "delegate" && name != "dataSource"
-        var values = (context.index.assignedValues[name] ?? [])
-            .filter { assignment in
-                if assignment.isOwnMember { return assignment.typeKey == typeKey }
-                // `chartView.dataSource = self` counts when `chartView` is one of ours; an
-                // unresolved receiver counts only for names UIKit does not also use.
-                if let receiver = assignment.receiverType { return context.index.inherits(receiver, from: typeKey) }
-                return distinctive
-            }
-            .map(\.value)
-            .filter { $0 != .nilLiteral }
-        // `self.helper = helper` in an `init(helper: Helper = Helper())` of this file.
-        let fromDefaults = initializerParametersWithCreatingDefaults(assignedTo: name, context: context)
-        if !fromDefaults.isEmpty, let index = values.firstIndex(of: .other) {
-            values.remove(at: index)
-            values.append(.creation)
-        }
+        let tallies = context.index.assignmentTallies(of: name)
+        // `chartView.dataSource = self` counts when `chartView` is one of ours; an unresolved
+        // receiver counts only for names UIKit does not also use.
+        var given = (tallies.ownByType[typeKey] ?? .init()) + (tallies.receivedByBase[typeKey] ?? .init())
+        if distinctive { given = given + tallies.unresolved }
+        var values = given.values
+        var creations = given.creations
+        // `self.helper = helper` in an `init(helper: Helper = Helper())` of this file: one value
+        // that is not known to be new counts as created.
+        if given.others > 0, creatingDefaults.contains(name, context: context) { creations += 1 }
         if let initializer = declaration.initializer {
             // `lazy var helper: Helper = { ... }()` builds its object too.
             let tokens = context.tree.significantTokens(in: initializer)
@@ -260,29 +257,40 @@ public struct StrongDelegateRule: Rule {
             if context.model.isNilLiteral(initializer) {
                 // `= nil` is no value at all.
             } else {
-                values.append(isBuilder || TypeNames.initialized(context.tree, initializer) != nil ? .creation : .other)
+                values += 1
+                if isBuilder || TypeNames.initialized(context.tree, initializer) != nil { creations += 1 }
             }
         }
-        return !values.isEmpty && values.allSatisfy { $0 == .creation }
+        return values > 0 && creations == values
     }
 
-    /// The `init` parameters with a default that creates an object (`= Loader()`) that this file
-    /// assigns to the property `name` (`self.name = parameter`).
-    func initializerParametersWithCreatingDefaults(assignedTo name: String, context: RuleContext) -> [Int] {
-        var result: [Int] = []
-        for (position, assignment) in context.outline.assignments.enumerated() {
-            guard let lhs = ExpressionChain(context.tree, tokens: assignment.lhs), lhs.lastName == name, lhs.names.count == 1,
-                  let rhs = ExpressionChain(context.tree, tokens: assignment.rhs), rhs.links.count == 1,
-                  case .parameter(let function, let index)? = rhsBinding(rhs, context: context),
-                  context.outline[function].kind == .initializer else { continue }
-            let parameter = context.outline.parameters[context.outline[function].parameters.lowerBound + index]
-            guard let value = parameter.defaultValue, TypeNames.initialized(context.tree, value) != nil else { continue }
-            result.append(position)
+    /// The properties this file sets from an `init` parameter whose default creates an object
+    /// (`init(loader: Loader = Loader()) { self.loader = loader }`), found with one reading of the
+    /// file's assignments the first time a property asks (each asking read them all).
+    struct CreatingDefaults {
+        private var names: Set<String>?
+
+        mutating func contains(_ name: String, context: RuleContext) -> Bool {
+            if names == nil { names = Self.names(context) }
+            return names!.contains(name)
         }
-        return result
+
+        private static func names(_ context: RuleContext) -> Set<String> {
+            var result = Set<String>()
+            for assignment in context.outline.assignments {
+                guard let lhs = ExpressionChain(context.tree, tokens: assignment.lhs), let name = lhs.lastName, lhs.names.count == 1,
+                      let rhs = ExpressionChain(context.tree, tokens: assignment.rhs), rhs.links.count == 1,
+                      case .parameter(let function, let index)? = StrongDelegateRule.rhsBinding(rhs, context: context),
+                      context.outline[function].kind == .initializer else { continue }
+                let parameter = context.outline.parameters[context.outline[function].parameters.lowerBound + index]
+                guard let value = parameter.defaultValue, TypeNames.initialized(context.tree, value) != nil else { continue }
+                result.insert(name)
+            }
+            return result
+        }
     }
 
-    func rhsBinding(_ chain: ExpressionChain, context: RuleContext) -> Binding? {
+    static func rhsBinding(_ chain: ExpressionChain, context: RuleContext) -> Binding? {
         guard case .name(let name)? = chain.links.first else { return nil }
         return context.model.binding(of: name, at: TokenID(chain.linkTokens[0]))
     }
@@ -344,14 +352,12 @@ public struct StrongDelegateRule: Rule {
     /// type or a subclass, or through a receiver of such a type, or of a type not known.
     func mayBeGivenNewObject(_ variable: VariableDeclaration, context: RuleContext) -> Bool {
         guard let owner = context.model.enclosingRole(of: variable.nodeID)?.key else { return true }
-        let index = context.index
-        return (index.assignedValues[context.tree.name(of: variable)] ?? []).contains { assignment in
-            guard assignment.value == .creation else { return false }
-            if assignment.isOwnMember {
-                return assignment.typeKey.map { $0 == owner || index.inherits($0, from: owner) } ?? true
-            }
-            return assignment.receiverType.map { $0 == owner || index.inherits($0, from: owner) } ?? true
-        }
+        let tallies = context.index.assignmentTallies(of: context.tree.name(of: variable))
+        let creating: [ProjectIndex.AssignmentTally?] = [
+            tallies.ownByType[nil], tallies.ownByType[owner], tallies.ownByBase[owner],
+            tallies.receivedByType[owner], tallies.receivedByBase[owner], tallies.unresolved,
+        ]
+        return creating.contains { ($0?.creations ?? 0) > 0 }
     }
 
     static let attributesAllowedWithWeak: Set<String> = ["objc", "nonobjc", "available", "MainActor"]

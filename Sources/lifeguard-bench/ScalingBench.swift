@@ -189,6 +189,14 @@ let scalingShapes: [ScalingShape] = [
         // to the name must not be searched among every type's.
         [("Handlers.swift", screens(n, member: "var handler: (() -> Void)?", viewDidLoad: "handler = { self.view.tag = 1 }"))]
     },
+    ScalingShape(name: "classes with one delegate name") { n in
+        // Thousands of classes each holding a strong `screenDelegate` and handing `self` to some
+        // other screen's: what the run assigns to the name must be tallied once, not read again
+        // for each property of that name (`strong_delegate`).
+        [("Delegates.swift", "import UIKit\nprotocol ScreenDelegate: AnyObject {}\n"
+            + screens(n, member: "var screenDelegate: ScreenDelegate?\n    let peer = Peer()\n    let helper: Helper? = nil",
+                      viewDidLoad: "peer.screenDelegate = self\n        helper?.screenDelegate = Helper()"))]
+    },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.

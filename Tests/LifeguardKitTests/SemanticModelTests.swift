@@ -472,6 +472,46 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(index.ownAssignments(to: "nothing", inType: "Nowhere").isEmpty)
     }
 
+    /// The tallies of a name's assignments by type are the counts that filtering every
+    /// assignment of the name gives (exact types, and bases through `inherits`), for every name
+    /// of the fixtures and every type they declare, assign in or assign through.
+    func testAssignmentTalliesCountWhatFilteringTheAssignmentsFinds() throws {
+        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let index = ProjectIndex(trees: trees, requests: IndexRequests(assignments: true))
+        func tally(_ assignments: [ProjectIndex.Assignment]) -> ProjectIndex.AssignmentTally {
+            var tally = ProjectIndex.AssignmentTally()
+            for assignment in assignments { tally.add(assignment.value) }
+            return tally
+        }
+        // Types declared by the fixtures that no assignment mentions: their entries must be empty.
+        let unrelated = Set(trees.flatMap { $0.outline.types.map { $0.name } }).sorted().prefix(20)
+        var checked = 0
+        for (name, assignments) in index.assignedValues {
+            let tallies = index.assignmentTallies(of: name)
+            var everyType = Set(unrelated)
+            for type in assignments.flatMap({ [$0.typeKey, $0.receiverType].compactMap { $0 } }) {
+                everyType.insert(type)
+                index.inheritedBases(of: type, into: &everyType)
+            }
+            XCTAssertEqual(tallies.unresolved, tally(assignments.filter { !$0.isOwnMember && $0.receiverType == nil }), name)
+            XCTAssertEqual(tallies.ownByType[nil] ?? .init(), tally(assignments.filter { $0.isOwnMember && $0.typeKey == nil }), name)
+            for type in everyType {
+                XCTAssertEqual(tallies.ownByType[type] ?? .init(),
+                               tally(assignments.filter { $0.isOwnMember && $0.typeKey == type }), "\(type).\(name)")
+                XCTAssertEqual(tallies.ownByBase[type] ?? .init(),
+                               tally(assignments.filter { $0.isOwnMember && $0.typeKey.map { index.inherits($0, from: type) } == true }),
+                               "\(type).\(name)")
+                XCTAssertEqual(tallies.receivedByType[type] ?? .init(),
+                               tally(assignments.filter { !$0.isOwnMember && $0.receiverType == type }), "\(type).\(name)")
+                let received = assignments.filter { !$0.isOwnMember && $0.receiverType.map { index.inherits($0, from: type) } == true }
+                XCTAssertEqual(tallies.receivedByBase[type] ?? .init(), tally(received), "\(type).\(name)")
+                checked += received.count
+            }
+        }
+        XCTAssertGreaterThan(checked, 10, "the fixtures assign through receivers of their own types")
+        XCTAssertEqual(index.assignmentTallies(of: "nothing").unresolved.values, 0)
+    }
+
     /// Events are filed by their object's anchor and the type of the code they are in: two
     /// classes of one file with a property of one name each see their own events on it, whether
     /// asked by type or by a function group, and a group spanning both types sees both.

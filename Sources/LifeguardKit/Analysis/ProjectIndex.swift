@@ -169,6 +169,9 @@ public final class ProjectIndex: Sendable {
     public func ownAssignments(to name: String, inType typeKey: String) -> [Assignment] {
         ownAssignments.of(name, inType: typeKey, all: assignedValues)
     }
+    /// `assignedValues` tallied by the types that make or receive them, one name at a time, the
+    /// first time the name is asked (`assignmentTallies(of:)`).
+    let assignmentTallyCache = AssignmentTallyCache()
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
     /// The two sets as name tables, for lookups.
@@ -615,6 +618,18 @@ public final class ProjectIndex: Sendable {
     }
 
     /// Whether `name`'s superclass chain reaches `base` (by simple name, for framework bases).
+    /// Every `base` for which `inherits(name, from: base)` holds: each type on `name`'s chain
+    /// (at most `maxChainLength` of them) as its key and as its last component, added to `bases`.
+    func inheritedBases(of name: String, into bases: inout Set<String>) {
+        var current: String? = canonical(name)
+        for _ in 0..<Self.maxChainLength {
+            guard let type = current else { return }
+            bases.insert(type)
+            bases.insert(Self.lastComponent(type))
+            current = facts(ofKey: type)?.superclass
+        }
+    }
+
     public func inherits(_ name: String, from base: String, scope: String? = nil) -> Bool {
         var current: String? = canonical(name, from: scope)
         for _ in 0..<Self.maxChainLength {

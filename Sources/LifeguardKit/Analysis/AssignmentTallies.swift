@@ -1,0 +1,95 @@
+extension ProjectIndex {
+    /// How many of some assignments give each shape of value.
+    public struct AssignmentTally: Sendable, Equatable {
+        public var creations = 0
+        public var others = 0
+        /// `self` and emptied collections: values that are neither new objects nor `.other`.
+        public var remaining = 0
+        public var nils = 0
+
+        public init() {}
+
+        /// The values given, `nil` not counted: clearing a member gives it nothing.
+        public var values: Int { creations + others + remaining }
+
+        mutating func add(_ value: AssignedValue) {
+            switch value {
+            case .creation: creations += 1
+            case .other: others += 1
+            case .nilLiteral: nils += 1
+            case .selfReference, .emptyCollection: remaining += 1
+            }
+        }
+
+        public static func + (left: AssignmentTally, right: AssignmentTally) -> AssignmentTally {
+            var sum = left
+            sum.creations += right.creations
+            sum.others += right.others
+            sum.remaining += right.remaining
+            sum.nils += right.nils
+            return sum
+        }
+    }
+
+    /// The run's assignments to one member name, tallied by the type that makes or receives each:
+    /// what a rule asks per property of that name (does anything give this type's `delegate` a
+    /// value that is not a new object?) is read from one entry, where filtering every assignment
+    /// of the name for each property was quadratic in properties of one name.
+    public struct AssignmentTallies: Sendable {
+        /// `name = ...` and `self.name = ...`, by the key of the type whose code makes them as
+        /// the assignment records it (`nil`: not known).
+        public var ownByType: [String?: AssignmentTally] = [:]
+        /// The same, by every base the making type inherits from, itself included: the entry of
+        /// `base` tallies the assignments whose `inherits(typeKey, from: base)` holds.
+        public var ownByBase: [String: AssignmentTally] = [:]
+        /// `x.name = ...` where `x`'s type is evident, by that type as the assignment records it.
+        public var receivedByType: [String: AssignmentTally] = [:]
+        /// The same, by every base the receiver's type inherits from, itself included.
+        public var receivedByBase: [String: AssignmentTally] = [:]
+        /// `x.name = ...` where `x`'s type is not evident.
+        public var unresolved = AssignmentTally()
+
+        init(_ assignments: [Assignment], index: ProjectIndex) {
+            // One chain walk per distinct type, not per assignment.
+            var bases: [String: Set<String>] = [:]
+            func basesOf(_ type: String) -> Set<String> {
+                if let known = bases[type] { return known }
+                var found = Set<String>()
+                index.inheritedBases(of: type, into: &found)
+                bases[type] = found
+                return found
+            }
+            for assignment in assignments {
+                if assignment.isOwnMember {
+                    ownByType[assignment.typeKey, default: AssignmentTally()].add(assignment.value)
+                    guard let type = assignment.typeKey else { continue }
+                    for base in basesOf(type) { ownByBase[base, default: AssignmentTally()].add(assignment.value) }
+                } else if let receiver = assignment.receiverType {
+                    receivedByType[receiver, default: AssignmentTally()].add(assignment.value)
+                    for base in basesOf(receiver) { receivedByBase[base, default: AssignmentTally()].add(assignment.value) }
+                } else {
+                    unresolved.add(assignment.value)
+                }
+            }
+        }
+    }
+
+    /// What the run assigns to members named `name`, tallied by type (`AssignmentTallies`); made
+    /// once per name, on the first question about it.
+    public func assignmentTallies(of name: String) -> AssignmentTallies {
+        assignmentTallyCache.of(name, index: self)
+    }
+}
+
+/// `ProjectIndex.assignmentTallies(of:)` by name, behind a lock: rules of several files ask at once.
+final class AssignmentTallyCache: @unchecked Sendable {
+    private let lock = Lock()
+    private var byName: [String: ProjectIndex.AssignmentTallies] = [:]
+
+    func of(_ name: String, index: ProjectIndex) -> ProjectIndex.AssignmentTallies {
+        if let tallied = lock.withLock({ byName[name] }) { return tallied }
+        let tallied = ProjectIndex.AssignmentTallies(index.assignedValues[name] ?? [], index: index)
+        lock.withLock { if byName[name] == nil { byName[name] = tallied } }
+        return tallied
+    }
+}
