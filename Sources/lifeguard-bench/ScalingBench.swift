@@ -197,6 +197,16 @@ let scalingShapes: [ScalingShape] = [
             + screens(n, member: "var screenDelegate: ScreenDelegate?\n    let peer = Peer()\n    let helper: Helper? = nil",
                       viewDidLoad: "peer.screenDelegate = self\n        helper?.screenDelegate = Helper()"))]
     },
+    ScalingShape(name: "same-named classes") { n in
+        // Thousands of files each declaring a `Screen` (an app's targets, its tests, its
+        // extensions): the index merges them into one type, and each call on `self` must not be
+        // linked to every same-named method of all of them (quadratic time and memory: 1.3 GB at 8k).
+        (0..<n).map { index in
+            ("Screen\(index).swift", "import UIKit\nfinal class Screen: UIViewController {\n"
+                + "    override func viewDidLoad() {\n        super.viewDidLoad()\n        setUp()\n    }\n"
+                + "    func setUp() { view.tag = \(index) }\n}\n")
+        }
+    },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.

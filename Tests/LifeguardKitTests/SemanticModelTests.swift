@@ -650,13 +650,19 @@ final class SemanticModelTests: XCTestCase {
     /// and the answers must agree as they are; where methods call any name (their own on other
     /// objects too, and in cycles), they must agree without the limit, which cuts a long chain
     /// at a point that depends on the order of the work.
+    /// Calls on `self` reach their (type, name) group through a node the same way (`fanOutLimit`
+    /// 0 puts every call through one), and with `sharedNames` several classes spell one name, as
+    /// thousands of same-named classes across an app's targets do: each merged type then has
+    /// several functions of a name, which a call on `self` reaches all of.
     func testNameNodesAgreeWithOneByOneLinksOnRandomPrograms() {
         for cyclic in [false, true] {
-            checkNameNodesOnRandomPrograms(cyclic: cyclic)
+            for sharedNames in [false, true] {
+                checkNameNodesOnRandomPrograms(cyclic: cyclic, sharedNames: sharedNames)
+            }
         }
     }
 
-    private func checkNameNodesOnRandomPrograms(cyclic: Bool) {
+    private func checkNameNodesOnRandomPrograms(cyclic: Bool, sharedNames: Bool) {
         var generator = SeededGenerator(seed: 11)
         func pick(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
         let names = ["a", "b", "c", "d"]
@@ -665,9 +671,11 @@ final class SemanticModelTests: XCTestCase {
         for program in 0..<(cyclic ? 120 : 40) {
             var text = "import UIKit\n"
             let classes = 3 + pick(9)
+            // With shared names, classes 0, 3, 6 are all `C0` (1, 4, 7 are `C1`, ...).
+            func name(_ type: Int) -> String { sharedNames ? "C\(type % 3)" : "C\(type)" }
             for type in 0..<classes {
-                text += "final class C\(type): UIViewController {\n    let child = UIViewController()\n"
-                    + "    var other: C\(pick(classes))?\n"
+                text += "final class \(name(type)): UIViewController {\n    let child = UIViewController()\n"
+                    + "    var other\(type): \(name(pick(classes)))?\n"
                 for (level, name) in names.enumerated() where pick(3) > 0 {
                     text += "    func \(name)(_ x: UIViewController) {\n"
                     for _ in 0..<pick(4) {
@@ -676,7 +684,7 @@ final class SemanticModelTests: XCTestCase {
                         let argument = ["x", "child", "self"][pick(3)]
                         switch pick(3) {
                         case 0: text += "        \(steps[pick(steps.count)])\n"
-                        case 1: text += "        other?.\(callee)(\(argument))\n"
+                        case 1: text += "        other\(type)?.\(callee)(\(argument))\n"
                         default: text += "        \(callee)(\(argument))\n"
                         }
                     }
@@ -696,7 +704,7 @@ final class SemanticModelTests: XCTestCase {
             XCTAssertEqual(linked.functions.count, throughNodes.functions.count)
             for index in linked.functions.indices {
                 let (one, other) = (linked.functions[index].effects, throughNodes.functions[index].effects)
-                XCTAssertEqual(one, other, "\(cyclic ? "cyclic " : "")program \(program), \(linked.functions[index].typeKey ?? "?").\(linked.functions[index].fullName): "
+                XCTAssertEqual(one, other, "\(cyclic ? "cyclic " : "")\(sharedNames ? "shared " : "")program \(program), \(linked.functions[index].typeKey ?? "?").\(linked.functions[index].fullName): "
                                + "only linked \(one.subtracting(other)), only through nodes \(other.subtracting(one))\n\(text)")
             }
         }

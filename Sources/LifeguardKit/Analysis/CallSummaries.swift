@@ -367,6 +367,10 @@ public struct CallSummaries: Sendable {
         /// (callee's symbol, caller, call) for every call on another object to a name more than
         /// `fanOutLimit` functions have: it reaches all of them through one `NameNodes` entry.
         var byName: [(symbol: Int32, caller: Int32, call: Int32)] = []
+        /// (group, caller, call) for every call on `self` to a class of its chain that has more
+        /// than `fanOutLimit` functions of the name (thousands of same-named classes merge into
+        /// one key): it reaches them through one node of that (type, name) group.
+        var byGroup: [(group: Int32, caller: Int32, call: Int32)] = []
     }
 
     /// How many same-named functions a call on another object is linked to one by one. A name
@@ -417,9 +421,14 @@ public struct CallSummaries: Sendable {
                                 slice.named.append((callee, caller32, call))
                                 if packed[Int(call)].receiver == PackedEffects.selfKind {
                                     for type in chain {
-                                        for function in byTypeAndName.functions(type: type, name: callee) {
-                                            reached = true
-                                            if function != caller32 { slice.calls.append((function, caller32, call)) }
+                                        guard let (group, functions) = byTypeAndName.group(type: type, name: callee) else { continue }
+                                        reached = true
+                                        if functions.count > fanOutLimit {
+                                            slice.byGroup.append((group, caller32, call))
+                                            continue
+                                        }
+                                        for function in functions where function != caller32 {
+                                            slice.calls.append((function, caller32, call))
                                         }
                                     }
                                 } else if named.count > fanOutLimit {
@@ -470,9 +479,10 @@ public struct CallSummaries: Sendable {
             case .callers(let lists): callers = lists
             }
         }
-        var nodes = NameNodes(resolved, symbolOfFunction: symbolOfFunction, symbolCount: symbols.count)
-        // A function matters here when it has callers of its own or its name has a node.
-        func isCalled(_ function: Int) -> Bool { callers.hasCallers(function) || nodes.node(ofFunction: function) != nil }
+        var nodes = NameNodes(resolved, symbolOfFunction: symbolOfFunction, symbolCount: symbols.count,
+                              groupOfFunction: byTypeAndName.groupOfFunction, groupCount: byTypeAndName.count)
+        // A function matters here when it has callers of its own or its name (or group) has a node.
+        func isCalled(_ function: Int) -> Bool { callers.hasCallers(function) || nodes.hasNode(ofFunction: function) }
         var depth = Array(repeating: 0, count: functions.count)
         var pending = functions.indices.filter { !effects[$0].isEmpty && isCalled($0) }
         // Whether each function is in `pending`: a flag per function rather than a set of them,
@@ -501,26 +511,32 @@ public struct CallSummaries: Sendable {
             for (caller32, call) in callers.of(callee) {
                 flow(effects[callee].items, into: Int(caller32), through: call, depth: depth[callee])
             }
-            guard let node = nodes.node(ofFunction: callee) else { continue }
-            // Through the node, each caller gets what this function adds to its name, as a link
-            // from this function would give it (a function's own calls of its name excepted).
+            let (nameNode, groupNode) = nodes.nodes(ofFunction: callee)
+            guard nameNode >= 0 || groupNode >= 0 else { continue }
+            // Through a node, each caller gets what this function adds to its name (or group), as
+            // a link from this function would give it (a function's own calls of it excepted).
             let items = effects[callee].items
             let callee32 = Int32(truncatingIfNeeded: callee)
-            // An effect on a property of `self` reaches no site of a node (they are all calls on
-            // other objects), and a type may have thousands: never gathered.
-            for effect in items[given[callee]...] where effect & PackedEffects.kindMask != PackedEffects.memberKind {
-                switch nodes.add(effect, from: callee32, to: node) {
-                case .first:
-                    for (caller32, call) in nodes.callers(of: node) where caller32 != callee32 {
-                        flow(CollectionOfOne(effect), into: Int(caller32), through: call, depth: depth[callee])
+            for effect in items[given[callee]...] {
+                for pick in 0..<2 {
+                    let node = pick == 0 ? nameNode : groupNode
+                    guard node >= 0 else { continue }
+                    // An effect on a property of `self` reaches no site of a name's node (they are
+                    // all calls on other objects), and a type may have thousands: never gathered there.
+                    guard nodes.reaches(effect, sitesOf: node) else { continue }
+                    switch nodes.add(effect, from: callee32, to: node) {
+                    case .first:
+                        for (caller32, call) in nodes.callers(of: node) where caller32 != callee32 {
+                            flow(CollectionOfOne(effect), into: Int(caller32), through: call, depth: depth[callee])
+                        }
+                    case .second(let first):
+                        // The first function with it never got it through its own calls of the name.
+                        for call in nodes.calls(by: first, in: node) {
+                            flow(CollectionOfOne(effect), into: Int(first), through: call, depth: depth[callee])
+                        }
+                    case .known:
+                        continue
                     }
-                case .second(let first):
-                    // The first function with it never got it through its own calls of the name.
-                    for call in nodes.calls(by: first, in: node) {
-                        flow(CollectionOfOne(effect), into: Int(first), through: call, depth: depth[callee])
-                    }
-                case .known:
-                    continue
                 }
             }
             given[callee] = items.count
@@ -585,18 +601,24 @@ public struct CallSummaries: Sendable {
         }
     }
 
-    /// The names reached through one node each (`fanOutLimit`): their calls, and for each effect
-    /// of their functions, the first function that had it and whether a second one has.
+    /// The names, and the (type, name) groups, reached through one node each (`fanOutLimit`):
+    /// their calls, and for each effect of their functions, the first function that had it and
+    /// whether a second one has. A function is in at most two nodes: its name's and its group's.
     private struct NameNodes: Sendable {
-        /// The node of each symbol, -1 for none: an array, where a dictionary hashed every
-        /// function the propagation looked at.
+        /// The node of each symbol and of each group, -1 for none: arrays, where a dictionary
+        /// hashed every function the propagation looked at.
         private var nodeOfSymbol: [Int32] = []
+        private var nodeOfGroup: [Int32] = []
         private var sites: [[(caller: Int32, call: Int32)]] = []
-        /// The calls a function makes of its own name, by node and function: the only callers a
-        /// function's own effects must not reach.
+        /// Whether each node is a group's: its sites are calls on `self`, which effects on
+        /// `self`'s properties reach; a name's sites are calls on other objects, which they do not.
+        private var isGroupNode: [Bool] = []
+        /// The calls a function makes of its own name (or group), by node and function: the only
+        /// callers a function's own effects must not reach.
         private var ownNameCalls: [[Int32: [Int32]]] = []
         private var sources: [[UInt64: (first: Int32, several: Bool)]] = []
         private let symbolOfFunction: [Int32]
+        private let groupOfFunction: [Int32]
 
         /// What adding an effect changed.
         enum Addition {
@@ -608,37 +630,65 @@ public struct CallSummaries: Sendable {
             case known
         }
 
-        init(_ resolved: [ResolvedSlice], symbolOfFunction: [Int32], symbolCount: Int) {
+        init(_ resolved: [ResolvedSlice], symbolOfFunction: [Int32], symbolCount: Int, groupOfFunction: [Int32], groupCount: Int) {
             self.symbolOfFunction = symbolOfFunction
+            self.groupOfFunction = groupOfFunction
             for slice in resolved {
                 for (symbol, caller, call) in slice.byName {
                     if nodeOfSymbol.isEmpty { nodeOfSymbol = [Int32](repeating: -1, count: symbolCount) }
-                    if nodeOfSymbol[Int(symbol)] < 0 {
-                        nodeOfSymbol[Int(symbol)] = Int32(truncatingIfNeeded: sites.count)
-                        sites.append([])
-                        ownNameCalls.append([:])
-                        sources.append([:])
-                    }
-                    let node = Int(nodeOfSymbol[Int(symbol)])
+                    let node = Self.node(&nodeOfSymbol[Int(symbol)], isGroup: false, sites: &sites, isGroupNode: &isGroupNode,
+                                         ownNameCalls: &ownNameCalls, sources: &sources)
                     sites[node].append((caller, call))
                     if symbolOfFunction[Int(caller)] == symbol { ownNameCalls[node][caller, default: []].append(call) }
+                }
+                for (group, caller, call) in slice.byGroup {
+                    if nodeOfGroup.isEmpty { nodeOfGroup = [Int32](repeating: -1, count: groupCount) }
+                    let node = Self.node(&nodeOfGroup[Int(group)], isGroup: true, sites: &sites, isGroupNode: &isGroupNode,
+                                         ownNameCalls: &ownNameCalls, sources: &sources)
+                    sites[node].append((caller, call))
+                    if groupOfFunction[Int(caller)] == group { ownNameCalls[node][caller, default: []].append(call) }
                 }
             }
         }
 
+        /// The node `entry` holds, made when it holds none.
+        private static func node(_ entry: inout Int32, isGroup: Bool, sites: inout [[(caller: Int32, call: Int32)]],
+                                 isGroupNode: inout [Bool], ownNameCalls: inout [[Int32: [Int32]]],
+                                 sources: inout [[UInt64: (first: Int32, several: Bool)]]) -> Int {
+            if entry < 0 {
+                entry = Int32(truncatingIfNeeded: sites.count)
+                sites.append([])
+                isGroupNode.append(isGroup)
+                ownNameCalls.append([:])
+                sources.append([:])
+            }
+            return Int(entry)
+        }
+
         var count: Int { sites.count }
 
-        func node(ofFunction function: Int) -> Int? {
-            guard !nodeOfSymbol.isEmpty else { return nil }
-            let symbol = symbolOfFunction[function]
-            guard symbol >= 0 else { return nil }
-            let node = nodeOfSymbol[Int(symbol)]
-            return node < 0 ? nil : Int(node)
+        /// The node of the function's name and the node of its group, -1 for none.
+        func nodes(ofFunction function: Int) -> (name: Int, group: Int) {
+            var name = -1
+            var group = -1
+            if !nodeOfSymbol.isEmpty, symbolOfFunction[function] >= 0 { name = Int(nodeOfSymbol[Int(symbolOfFunction[function])]) }
+            if !nodeOfGroup.isEmpty { group = Int(nodeOfGroup[Int(groupOfFunction[function])]) }
+            return (name, group)
+        }
+
+        func hasNode(ofFunction function: Int) -> Bool {
+            let (name, group) = nodes(ofFunction: function)
+            return name >= 0 || group >= 0
+        }
+
+        /// Whether `effect` reaches the sites of `node`.
+        func reaches(_ effect: UInt64, sitesOf node: Int) -> Bool {
+            isGroupNode[node] || effect & PackedEffects.kindMask != PackedEffects.memberKind
         }
 
         func callers(of node: Int) -> [(caller: Int32, call: Int32)] { sites[node] }
 
-        /// The calls `function` makes of its own name.
+        /// The calls `function` makes of its own name (or group).
         func calls(by function: Int32, in node: Int) -> [Int32] { ownNameCalls[node][function] ?? [] }
 
         /// Notes that `function` has `effect`.
@@ -864,6 +914,8 @@ struct TypeAndNameGroups: Sendable {
     /// A (type, name) pair's group, by the pair packed into one key.
     private var groups = IntegerTable()
     private var members = SlotGrouping(slots: [], slotCount: 0)
+    /// Each function's group (accessors share one more group, which no key leads to).
+    private(set) var groupOfFunction: [Int32] = []
 
     init() {}
 
@@ -887,13 +939,22 @@ struct TypeAndNameGroups: Sendable {
         let count = groups.count
         if unnamed { slots = slots.map { $0 < 0 ? Int32(truncatingIfNeeded: count) : $0 } }
         members = SlotGrouping(slots: slots, slotCount: count + 1)
+        groupOfFunction = slots
     }
+
+    /// How many groups (the accessors' included).
+    var count: Int { members.count }
 
     /// The functions of `type` named `name`, in run order.
     func functions(type: Int32, name: Int32) -> ArraySlice<Int32> {
-        guard name >= 0, let group = groups.value(for: Self.key(type: type, name: name)) else { return [] }
+        group(type: type, name: name)?.functions ?? []
+    }
+
+    /// The group of `type` and `name` and its functions in run order, when the run has any.
+    func group(type: Int32, name: Int32) -> (group: Int32, functions: ArraySlice<Int32>)? {
+        guard name >= 0, let group = groups.value(for: Self.key(type: type, name: name)) else { return nil }
         let range = members.range(Int(group))
-        return members.order[Int(range.lowerBound)..<Int(range.upperBound)]
+        return (Int32(truncatingIfNeeded: group), members.order[Int(range.lowerBound)..<Int(range.upperBound)])
     }
 
     /// Non-negative for every type slot from -1 up, as `IntegerTable` needs.
