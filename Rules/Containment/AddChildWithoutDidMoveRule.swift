@@ -223,10 +223,12 @@ public struct AddChildWithoutDidMoveRule: Rule {
 /// What `isFinished` reads of a function group or a type, worked out once per group and type:
 /// a function with many `addChild` calls must not read its whole body again for each.
 struct GroupFacts {
-    /// Per group: each assignment's value and the `self` property it is stored in.
-    private var stores: [[FunctionID]: [(value: ObjectRef, property: ObjectRef)]] = [:]
-    /// Per group: the objects returned (`return child`, `return child.view` as `child`).
-    private var returned: [[FunctionID]: [ObjectRef]] = [:]
+    /// Per group: each assignment's value and the `self` property it is stored in, in source
+    /// order, filed by the value's anchor (a function adding thousands of children asked for
+    /// each which property kept it, reading every assignment of the function each time).
+    private var stores: [[FunctionID]: [ObjectRef.Anchor: [(value: ObjectRef, property: ObjectRef)]]] = [:]
+    /// Per group: the objects returned (`return child`, `return child.view` as `child`), by anchor.
+    private var returned: [[FunctionID]: [ObjectRef.Anchor: [ObjectRef]]] = [:]
     /// Per type: whether it sends `didMove` to elements of its child collections.
     private var movesFound: [String: Bool] = [:]
 
@@ -234,25 +236,28 @@ struct GroupFacts {
     mutating func storedProperty(of local: ObjectRef, in group: [FunctionID], context: RuleContext) -> ObjectRef? {
         if stores[group] == nil {
             let model = context.model
-            var found: [(value: ObjectRef, property: ObjectRef)] = []
+            var found: [ObjectRef.Anchor: [(value: ObjectRef, property: ObjectRef)]] = [:]
             for function in group {
                 for assignment in model.assignments(in: context.outline[function].nodeID) {
                     let item = context.outline[assignment]
                     guard let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
                     let target = model.object(of: lhs, at: item.nodeID)
                     guard target.selfMember != nil else { continue }
-                    found.append((model.object(ofTokens: item.rhs, at: item.nodeID), target))
+                    let value = model.object(ofTokens: item.rhs, at: item.nodeID)
+                    found[value.anchor, default: []].append((value, target))
                 }
             }
             stores[group] = found
         }
-        return stores[group]?.first { $0.value.isSame(as: local) }?.property
+        return stores[group]?[local.anchor]?.first { $0.value.isSame(as: local) }?.property
     }
 
     /// `return child.view` or `return child`: the caller takes over.
     mutating func returnsChild(_ child: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
-        if returned[group] == nil { returned[group] = Self.returnedObjects(in: group, context: context) }
-        return returned[group]?.contains { $0.isSame(as: child) } ?? false
+        if returned[group] == nil {
+            returned[group] = Dictionary(grouping: Self.returnedObjects(in: group, context: context), by: \.anchor)
+        }
+        return returned[group]?[child.anchor]?.contains { $0.isSame(as: child) } ?? false
     }
 
     mutating func movesFoundChildren(inTypeWithKey key: String, context: RuleContext) -> Bool {

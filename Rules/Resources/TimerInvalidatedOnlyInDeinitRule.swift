@@ -162,6 +162,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
 
     public func check(_ context: RuleContext) {
         let model = context.model
+        var handlers = EventHandlers()
         for call in model.calls(named: "scheduledTimer", "Timer", "init", "CADisplayLink", "makeTimerSource") {
             let item = context.outline[call]
             guard let kind = timerKind(call, context: context),
@@ -172,7 +173,7 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
             else { continue }
             let stops = stopSites(of: property, kind: kind, role: role, context: context)
             guard !stops.outsideDeinit else { continue }
-            let retainsSelf = keepsSelfAlive(call, kind: kind, property: property, context: context)
+            let retainsSelf = keepsSelfAlive(call, kind: kind, property: property, handlers: &handlers, context: context)
             guard retainsSelf || role.isController else { continue }
             var notes: [RuleContext.Note] = []
             if let stop = stops.deinitToken { notes.append(.init("only stopped here, in `deinit`", token: stop)) }
@@ -225,14 +226,13 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         case .variable(let variable):
             let object = model.object(ofVariable: variable)
             if model.storedProperty(object, at: node) != nil { return object }
-            guard case .local = object.root else { return nil }
+            guard case .local(let local) = object.root else { return nil }
             for function in model.functionGroup(of: node) {
-                for assignment in model.assignments(in: context.outline[function].nodeID) {
-                    let item = context.outline[assignment]
-                    guard model.object(ofTokens: item.rhs, at: item.nodeID).isSame(as: object),
-                          let lhs = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
-                    let target = model.object(of: lhs, at: item.nodeID)
-                    if model.storedProperty(target, at: item.nodeID) != nil { return target }
+                for store in model.stores(ofLocal: local) {
+                    let assignment = context.outline[store.assignment].nodeID
+                    guard model.isInside(assignment, function: function), store.value.isSame(as: object),
+                          let target = store.target else { continue }
+                    if model.storedProperty(target, at: assignment) != nil { return target }
                 }
             }
             return nil
@@ -290,7 +290,8 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
 
     /// `target: self`, a block that captures `self` strongly, or (for a dispatch source) an event
     /// handler that does.
-    func keepsSelfAlive(_ call: CallID, kind: Kind, property: ObjectRef, context: RuleContext) -> Bool {
+    func keepsSelfAlive(_ call: CallID, kind: Kind, property: ObjectRef, handlers: inout EventHandlers,
+                        context: RuleContext) -> Bool {
         let model = context.model
         let node = context.outline[call].nodeID
         if let target = model.argument("target", of: call), model.object(ofTokens: target.expression, at: node).isSelf {
@@ -307,30 +308,49 @@ public struct TimerInvalidatedOnlyInDeinitRule: Rule {
         }
         if model.closures(passedTo: call).contains(where: { model.capturesSelfStrongly($0) }) { return true }
         if kind == .dispatchSource {
-            for handler in model.calls(named: "setEventHandler") {
-                guard model.receiverObject(of: handler).isSame(as: property)
-                        || isLocalHolding(handler, property: property, context: context) else { continue }
+            for handler in handlers.handlers(holding: property, context: context) {
                 if model.closures(passedTo: handler).contains(where: { model.capturesSelfStrongly($0) }) { return true }
             }
         }
         return false
     }
 
-    /// `let source = DispatchSource.makeTimerSource(); source.setEventHandler { ... }; timer = source`.
-    func isLocalHolding(_ handler: CallID, property: ObjectRef, context: RuleContext) -> Bool {
-        let model = context.model
-        let local = model.receiverObject(of: handler)
-        guard case .local = local.root, local.path.isEmpty else { return false }
-        for function in model.functionGroup(of: context.outline[handler].nodeID) {
-            for assignment in model.assignments(in: context.outline[function].nodeID) {
-                let item = context.outline[assignment]
-                guard model.object(ofTokens: item.rhs, at: item.nodeID).isSame(as: local),
-                      let lhs = ExpressionChain(context.tree, tokens: item.lhs),
-                      model.object(of: lhs, at: item.nodeID).isSame(as: property) else { continue }
-                return true
+    /// The file's `setEventHandler` calls by the objects whose handler they set: the receiver,
+    /// and where the receiver is a local, what its function stores it into (`let source =
+    /// DispatchSource.makeTimerSource(); source.setEventHandler { ... }; timer = source`). Filed
+    /// once per file, by anchor, the first time a dispatch source asks: each source read
+    /// every handler of the file, and for each every assignment of its function (8,000 sources
+    /// in one `viewDidLoad`: cubic).
+    struct EventHandlers {
+        private var byObject: [ObjectRef.Anchor: [(handler: CallID, object: ObjectRef)]]?
+
+        /// The handlers set on `property`, in source order, each once.
+        mutating func handlers(holding property: ObjectRef, context: RuleContext) -> [CallID] {
+            if byObject == nil { byObject = Self.file(context) }
+            var found: [CallID] = []
+            for (handler, object) in byObject![property.anchor] ?? [] where object.isSame(as: property) {
+                if found.last != handler { found.append(handler) }
             }
+            return found
         }
-        return false
+
+        private static func file(_ context: RuleContext) -> [ObjectRef.Anchor: [(handler: CallID, object: ObjectRef)]] {
+            let model = context.model
+            var byObject: [ObjectRef.Anchor: [(handler: CallID, object: ObjectRef)]] = [:]
+            for handler in model.calls(named: "setEventHandler") {
+                let receiver = model.receiverObject(of: handler)
+                byObject[receiver.anchor, default: []].append((handler, receiver))
+                guard case .local(let local) = receiver.root, receiver.path.isEmpty else { continue }
+                for function in model.functionGroup(of: context.outline[handler].nodeID) {
+                    for store in model.stores(ofLocal: local)
+                    where model.isInside(context.outline[store.assignment].nodeID, function: function) && store.value.isSame(as: receiver) {
+                        guard let target = store.target else { continue }
+                        byObject[target.anchor, default: []].append((handler, target))
+                    }
+                }
+            }
+            return byObject
+        }
     }
 
     static func message(property: String, kind: Kind, retainsSelf: Bool, stoppedInDeinit: Bool, controller: Bool) -> String {

@@ -176,7 +176,7 @@ public struct GeometryInViewDidLoadRule: Rule {
             let written = Set(model.assignments(in: node).compactMap { assignment -> Int? in
                 ExpressionChain(tree, tokens: context.outline[assignment].lhs)?.linkTokens.last
             })
-            let recomputed = LaterWork(role: role, context: context)
+            var recomputed = LaterWork(role: role, context: context)
             // One finding per line: `CGRect(x: view.frame.minX, width: view.frame.width)` is one mistake.
             // A read of the view's own geometry speaks for its line before a `UIScreen` read does:
             // it is the timing mistake, where comparing against the screen may be deliberate.
@@ -190,7 +190,7 @@ public struct GeometryInViewDidLoadRule: Rule {
                 // `candidateTest` reads the same chains.
                 guard !written.contains(token), token >= coveredUntil,
                       let chain = Self.geometryChain(endingAt: token, in: tree),
-                      !isKeptCurrent(readAt: token, in: function, later: recomputed, context: context)
+                      !isKeptCurrent(readAt: token, in: function, later: &recomputed, context: context)
                 else { continue }
                 let names = chain.names
                 let line = tree.line(ofToken: token)
@@ -264,17 +264,17 @@ public struct GeometryInViewDidLoadRule: Rule {
     /// Frame-like members: setting one positions the object that owns it.
     static let placement: Set<String> = ["frame", "bounds", "center", "size", "origin"]
 
-    func isKeptCurrent(readAt token: Int, in function: FunctionID, later: LaterWork, context: RuleContext) -> Bool {
+    func isKeptCurrent(readAt token: Int, in function: FunctionID, later: inout LaterWork, context: RuleContext) -> Bool {
         let model = context.model
         guard let target = target(ofReadAt: token, context: context) else { return false }
         let group = model.functionGroup(of: function)
-        func constrained(_ object: ObjectRef) -> Bool {
+        func constrained(_ object: ObjectRef, later: inout LaterWork) -> Bool {
             if model.event([.constrained], on: object, in: group) != nil { return true }
             if model.typeTarget(of: object) != nil,
                model.typeCompletes([.constrained], for: object, at: context.outline[function].nodeID, outside: group) {
                 return true
             }
-            return later.functions.contains { model.event([.constrained], on: object, in: [$0]) != nil }
+            return later.constrains(object)
         }
         switch target {
         case .sizeRequest:
@@ -284,33 +284,14 @@ public struct GeometryInViewDidLoadRule: Rule {
             // `prop = X(frame: view.bounds)`.
             var placed = lhs
             if case .member(let name)? = lhs.path.last, Self.placement.contains(name) { placed.path.removeLast() }
-            if constrained(placed) { return true }
+            if constrained(placed, later: &later) { return true }
             if later.assigns(toPartOf: placed) { return true }
-            return feedsSizeRequest(lhs, in: group, context: context)
+            return later.feedsSizeRequest(lhs, in: group)
         case .local(let object):
-            return constrained(object) || feedsSizeRequest(object, in: group, context: context)
+            return constrained(object, later: &later) || later.feedsSizeRequest(object, in: group)
         case .call(let name, let receiver):
-            return later.calls(name, on: receiver) || constrained(receiver)
+            return later.calls(name, on: receiver) || constrained(receiver, later: &later)
         }
-    }
-
-    /// A local (or variable) whose value ends up in `preferredContentSize`: an upper limit for a
-    /// size request, not a frame.
-    func feedsSizeRequest(_ object: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
-        guard case .local(let variable) = object.root, object.path.isEmpty else { return false }
-        let model = context.model
-        let name = context.tree.name(of: context.outline[variable])
-        for function in group {
-            for assignment in model.assignments(in: context.outline[function].nodeID) {
-                let item = context.outline[assignment]
-                guard ExpressionChain(context.tree, tokens: item.lhs)?.lastName == "preferredContentSize" else { continue }
-                for token in context.tree.significantTokens(in: item.rhs)
-                where context.tree.tokens[token].kind == .identifier && context.tree.token(token, spells: name) {
-                    if case .local(let bound) = model.binding(of: name, at: TokenID(token)), bound == variable { return true }
-                }
-            }
-        }
-        return false
     }
 
     /// The assignments and calls of the callbacks that run after `viewDidLoad()` when geometry
@@ -345,32 +326,85 @@ public struct GeometryInViewDidLoadRule: Rule {
             }
         }
 
-        /// Whether a later callback assigns `object` or one of its members (`x.frame`, `x.center`).
-        func assigns(toPartOf object: ObjectRef) -> Bool {
+        /// What the later callbacks assign, call and constrain, and which locals feed a size
+        /// request, filed by object anchor the first time a read asks: each read of a
+        /// `viewDidLoad()` with thousands of them read every later assignment, call and event
+        /// again (and every assignment of its own function for the size requests).
+        private var filed: Filed?
+        private var sizeRequestLocals: [[FunctionID]: Set<VariableID>] = [:]
+
+        private struct Filed {
+            /// Every object a later assignment writes, and each object it is a member of.
+            var assigned: [ObjectRef.Anchor: [ObjectRef]] = [:]
+            /// The receivers of later calls, by the call's full name.
+            var receivers: [String: [ObjectRef.Anchor: [ObjectRef]]] = [:]
+            /// The objects later code constrains.
+            var constrained: [ObjectRef.Anchor: [ObjectRef]] = [:]
+        }
+
+        private mutating func filedWork() -> Filed {
+            if let filed { return filed }
             let model = context.model
+            var filed = Filed()
             for function in functions {
                 for assignment in model.assignments(in: context.outline[function].nodeID) {
                     let item = context.outline[assignment]
                     guard let chain = ExpressionChain(context.tree, tokens: item.lhs) else { continue }
                     var assigned = model.object(of: chain, at: item.nodeID)
-                    if assigned.isSame(as: object) { return true }
+                    filed.assigned[assigned.anchor, default: []].append(assigned)
                     while !assigned.path.isEmpty {
                         assigned.path.removeLast()
-                        if assigned.isSame(as: object) { return true }
+                        filed.assigned[assigned.anchor, default: []].append(assigned)
+                    }
+                }
+                for call in model.calls(in: context.outline[function].nodeID) {
+                    let receiver = model.receiverObject(of: call)
+                    filed.receivers[model.fullName(of: call), default: [:]][receiver.anchor, default: []].append(receiver)
+                }
+            }
+            for event in model.protocolEvents(in: functions) where event.effect == .constrained {
+                filed.constrained[event.object.anchor, default: []].append(event.object)
+            }
+            self.filed = filed
+            return filed
+        }
+
+        /// Whether a later callback assigns `object` or one of its members (`x.frame`, `x.center`).
+        mutating func assigns(toPartOf object: ObjectRef) -> Bool {
+            filedWork().assigned[object.anchor]?.contains { $0.isSame(as: object) } ?? false
+        }
+
+        mutating func calls(_ fullName: String, on receiver: ObjectRef) -> Bool {
+            filedWork().receivers[fullName]?[receiver.anchor]?.contains { $0.isSame(as: receiver) } ?? false
+        }
+
+        /// Whether later code constrains `object`.
+        mutating func constrains(_ object: ObjectRef) -> Bool {
+            filedWork().constrained[object.anchor]?.contains { $0.isSame(as: object) } ?? false
+        }
+
+        /// A local (or variable) whose value ends up in `preferredContentSize`: an upper limit for a
+        /// size request, not a frame. The group's such locals are found once.
+        mutating func feedsSizeRequest(_ object: ObjectRef, in group: [FunctionID]) -> Bool {
+            guard case .local(let variable) = object.root, object.path.isEmpty else { return false }
+            if sizeRequestLocals[group] == nil { sizeRequestLocals[group] = Self.sizeRequestLocals(in: group, context: context) }
+            return sizeRequestLocals[group]!.contains(variable)
+        }
+
+        private static func sizeRequestLocals(in group: [FunctionID], context: RuleContext) -> Set<VariableID> {
+            let model = context.model
+            let tree = context.tree
+            var locals = Set<VariableID>()
+            for function in group {
+                for assignment in model.assignments(in: context.outline[function].nodeID) {
+                    let item = context.outline[assignment]
+                    guard ExpressionChain(tree, tokens: item.lhs)?.lastName == "preferredContentSize" else { continue }
+                    for token in tree.significantTokens(in: item.rhs) where tree.tokens[token].kind == .identifier {
+                        if case .local(let bound) = model.binding(of: tree.text(ofToken: token), at: TokenID(token)) { locals.insert(bound) }
                     }
                 }
             }
-            return false
-        }
-
-        func calls(_ fullName: String, on receiver: ObjectRef) -> Bool {
-            let model = context.model
-            for function in functions {
-                for call in model.calls(in: context.outline[function].nodeID) where model.fullName(of: call) == fullName {
-                    if model.receiverObject(of: call).isSame(as: receiver) { return true }
-                }
-            }
-            return false
+            return locals
         }
     }
 

@@ -207,6 +207,51 @@ let scalingShapes: [ScalingShape] = [
                 + "    func setUp() { view.tag = \(index) }\n}\n")
         }
     },
+    ScalingShape(name: "local timers and sources") { n in
+        // One `viewDidLoad` makes thousands of timers and dispatch sources in locals, sets their
+        // handlers and stores them: where each ends up, and which handlers it has, must not be
+        // found by reading every assignment and handler again for each (sources were cubic).
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n { text += "    var timer\(index): Timer?\n    var source\(index): DispatchSourceTimer?\n" }
+        text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for index in 0..<n {
+            text += "        let t\(index) = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.view.tag = \(index) }\n"
+                + "        timer\(index) = t\(index)\n        let s\(index) = DispatchSource.makeTimerSource()\n"
+                + "        s\(index).setEventHandler { self.view.tag = \(index) }\n        source\(index) = s\(index)\n"
+        }
+        text += "    }\n    deinit {\n"
+        for index in 0..<n { text += "        timer\(index)?.invalidate()\n        source\(index)?.cancel()\n" }
+        return [("Timers.swift", text + "    }\n}\n")]
+    },
+    ScalingShape(name: "one function, many stored children") { n in
+        // Thousands of children added in one function and kept in properties: which property keeps
+        // each must not be found by reading every assignment of the function again.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n { text += "    var child\(index): UIViewController?\n" }
+        text += "    func show() {\n"
+        for index in 0..<n {
+            text += "        let c\(index) = UIViewController()\n        addChild(c\(index))\n"
+                + "        view.addSubview(c\(index).view)\n        child\(index) = c\(index)\n"
+        }
+        return [("Children.swift", text + "    }\n}\n")]
+    },
+    ScalingShape(name: "geometry read in viewDidLoad, redone later") { n in
+        // Thousands of geometry reads in one `viewDidLoad`, each into a local, a frame or a call,
+        // with later callbacks that assign, call and constrain: what the later work does must be
+        // filed once, not read again for each read (`geometry_in_view_did_load`).
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n { text += "    let l\(index) = UILabel()\n" }
+        text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for index in 0..<n {
+            text += "        let w\(index) = view.bounds.width + 1\n        view.tag = \(index)\n"
+                + "        l\(index).frame = view.bounds\n        l\(index).setWidth(view.bounds.width * 2)\n"
+        }
+        text += "    }\n    override func viewDidLayoutSubviews() {\n        super.viewDidLayoutSubviews()\n"
+        for index in 0..<n { text += "        h\(index)()\n        l\(index).setHeight(3)\n" }
+        text += "    }\n"
+        for index in 0..<n { text += "    func h\(index)() { l\((index + 1) % n).alpha = 1 }\n" }
+        return [("Geometry.swift", text + "}\n")]
+    },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.

@@ -472,6 +472,37 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertTrue(index.ownAssignments(to: "nothing", inType: "Nowhere").isEmpty)
     }
 
+    /// The stores of each local, filed once per file, are what reading every assignment of each
+    /// function finds: the assignments whose value is rooted at the local, with their targets, in
+    /// order, for every function of every fixture (a second type in a file included).
+    func testStoresOfLocalsAreWhatReadingEachFunctionFinds() throws {
+        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let index = ProjectIndex(trees: trees)
+        var checked = 0
+        for tree in trees {
+            let model = FileModel(tree: tree, index: index)
+            for function in tree.outline.functions.indices.map(FunctionID.init) {
+                let node = tree.outline.functions[function.index].node
+                var expected: [VariableID: [(AssignmentID, ObjectRef, ObjectRef?)]] = [:]
+                for assignment in model.assignments(in: NodeID(node)) {
+                    let item = tree.outline[assignment]
+                    let value = model.object(ofTokens: item.rhs, at: item.nodeID)
+                    guard case .local(let local) = value.root else { continue }
+                    let target = ExpressionChain(tree, tokens: item.lhs).map { model.object(of: $0, at: item.nodeID) }
+                    expected[local, default: []].append((assignment, value, target))
+                }
+                for (local, stores) in expected {
+                    let answered = model.stores(ofLocal: local).filter { model.isInside(tree.outline[$0.assignment].nodeID, function: function) }
+                    XCTAssertEqual(answered.map(\.assignment), stores.map(\.0), "\(tree.source.path)")
+                    XCTAssertEqual(answered.map(\.value), stores.map(\.1), "\(tree.source.path)")
+                    XCTAssertEqual(answered.map(\.target), stores.map(\.2), "\(tree.source.path)")
+                    checked += stores.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 20, "the fixtures store locals")
+    }
+
     /// The tallies of a name's assignments by type are the counts that filtering every
     /// assignment of the name gives (exact types, and bases through `inherits`), for every name
     /// of the fixtures and every type they declare, assign in or assign through.

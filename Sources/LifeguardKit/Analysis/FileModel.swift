@@ -147,6 +147,7 @@ public final class FileModel: Sendable {
         @exclusivity(unchecked) private var completingGroups: [CompletionQuery: [[FunctionID]]] = [:]
         @exclusivity(unchecked) private var layout: FixLayout?
         @exclusivity(unchecked) private var topLevelGuards: [Int: TopLevelGuards] = [:]
+        @exclusivity(unchecked) private var localStores: [VariableID: [LocalStore]]?
         /// The objects of the locals resolved so far (see `LocalObjects`).
         @exclusivity(unchecked) private var locals = LocalObjects()
         private let variableCount: Int
@@ -185,6 +186,10 @@ public final class FileModel: Sendable {
 
         func completingGroups(_ key: CompletionQuery, _ compute: () -> [[FunctionID]]) -> [[FunctionID]] {
             remembered({ completingGroups[key] }, { completingGroups[key] = $0 }, compute)
+        }
+
+        func localStores(_ compute: () -> [VariableID: [LocalStore]]) -> [VariableID: [LocalStore]] {
+            remembered({ localStores }, { localStores = $0 }, compute)
         }
 
         func topLevelGuards(ofFunctionNode node: Int, _ compute: () -> TopLevelGuards) -> TopLevelGuards {
@@ -395,6 +400,35 @@ public final class FileModel: Sendable {
     /// The assignments inside `node`'s subtree, in source order.
     public func assignments(in node: NodeID) -> [AssignmentID] {
         descendants(of: node.index, kind: .assignment).map(AssignmentID.init)
+    }
+
+    /// An assignment whose value is (a path from) a local: `self.timer = timer`, `source = s`.
+    public struct LocalStore: Sendable {
+        public let assignment: AssignmentID
+        /// The object the right-hand side reads.
+        public let value: ObjectRef
+        /// The object the left-hand side writes, when it is a chain.
+        public let target: ObjectRef?
+    }
+
+    /// The assignments whose value's root is `variable`, in source order: found for the whole file
+    /// with one reading of its assignments, the first time a rule asks. Rules asked, for each
+    /// local timer or source, where it ends up, and each question read every assignment of its
+    /// function (8,000 timers stored in one `viewDidLoad`: quadratic).
+    public func stores(ofLocal variable: VariableID) -> [LocalStore] {
+        memo.localStores {
+            var stores: [VariableID: [LocalStore]] = [:]
+            // In node order, as `assignments(in:)` lists a function's.
+            let ordered = outline.assignments.indices.sorted { outline.assignments[$0].node < outline.assignments[$1].node }
+            for assignment in ordered.map(AssignmentID.init) {
+                let item = outline[assignment]
+                let value = object(ofTokens: item.rhs, at: item.nodeID)
+                guard case .local(let local) = value.root else { continue }
+                let target = ExpressionChain(tree, tokens: item.lhs).map { object(of: $0, at: item.nodeID) }
+                stores[local, default: []].append(LocalStore(assignment: assignment, value: value, target: target))
+            }
+            return stores
+        }[variable] ?? []
     }
 
     /// The closures inside `node`'s subtree, in source order.
