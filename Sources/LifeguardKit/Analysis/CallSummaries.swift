@@ -636,33 +636,28 @@ public struct CallSummaries: Sendable {
             for slice in resolved {
                 for (symbol, caller, call) in slice.byName {
                     if nodeOfSymbol.isEmpty { nodeOfSymbol = [Int32](repeating: -1, count: symbolCount) }
-                    let node = Self.node(&nodeOfSymbol[Int(symbol)], isGroup: false, sites: &sites, isGroupNode: &isGroupNode,
-                                         ownNameCalls: &ownNameCalls, sources: &sources)
-                    sites[node].append((caller, call))
-                    if symbolOfFunction[Int(caller)] == symbol { ownNameCalls[node][caller, default: []].append(call) }
+                    if nodeOfSymbol[Int(symbol)] < 0 { nodeOfSymbol[Int(symbol)] = newNode(isGroup: false) }
+                    addSite(Int(nodeOfSymbol[Int(symbol)]), caller: caller, call: call, callsItsOwn: symbolOfFunction[Int(caller)] == symbol)
                 }
                 for (group, caller, call) in slice.byGroup {
                     if nodeOfGroup.isEmpty { nodeOfGroup = [Int32](repeating: -1, count: groupCount) }
-                    let node = Self.node(&nodeOfGroup[Int(group)], isGroup: true, sites: &sites, isGroupNode: &isGroupNode,
-                                         ownNameCalls: &ownNameCalls, sources: &sources)
-                    sites[node].append((caller, call))
-                    if groupOfFunction[Int(caller)] == group { ownNameCalls[node][caller, default: []].append(call) }
+                    if nodeOfGroup[Int(group)] < 0 { nodeOfGroup[Int(group)] = newNode(isGroup: true) }
+                    addSite(Int(nodeOfGroup[Int(group)]), caller: caller, call: call, callsItsOwn: groupOfFunction[Int(caller)] == group)
                 }
             }
         }
 
-        /// The node `entry` holds, made when it holds none.
-        private static func node(_ entry: inout Int32, isGroup: Bool, sites: inout [[(caller: Int32, call: Int32)]],
-                                 isGroupNode: inout [Bool], ownNameCalls: inout [[Int32: [Int32]]],
-                                 sources: inout [[UInt64: (first: Int32, several: Bool)]]) -> Int {
-            if entry < 0 {
-                entry = Int32(truncatingIfNeeded: sites.count)
-                sites.append([])
-                isGroupNode.append(isGroup)
-                ownNameCalls.append([:])
-                sources.append([:])
-            }
-            return Int(entry)
+        private mutating func newNode(isGroup: Bool) -> Int32 {
+            sites.append([])
+            isGroupNode.append(isGroup)
+            ownNameCalls.append([:])
+            sources.append([:])
+            return Int32(truncatingIfNeeded: sites.count - 1)
+        }
+
+        private mutating func addSite(_ node: Int, caller: Int32, call: Int32, callsItsOwn: Bool) {
+            sites[node].append((caller, call))
+            if callsItsOwn { ownNameCalls[node][caller, default: []].append(call) }
         }
 
         var count: Int { sites.count }
