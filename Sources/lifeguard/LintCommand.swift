@@ -176,8 +176,9 @@ struct LintCommand {
             return pipeline.run { submit in submit(PipelineFile(displayPath: path, origin: .memory(bytes))) }
         }
         let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
+        let filter = configuration.pathFilter()
         let discovery = FileDiscovery(isExcluded: { path, isDirectory in
-            configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
+            filter.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
         }, listings: listings)
         var problems: [FileProblem] = []
         var seen = Set<String>()
@@ -232,8 +233,9 @@ struct LintCommand {
             return ([LintInput(path: path, bytes: Self.readStandardInput())], false)
         }
         let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
+        let filter = configuration.pathFilter()
         let discovery = FileDiscovery { path, isDirectory in
-            configuration.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
+            filter.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)
         }
         var files: [String: DiscoveredFile] = [:]
         try discovery.discover(paths, workingDirectory: workingDirectory) { file in

@@ -473,6 +473,42 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(compared, 24_000)
     }
 
+    /// A run's compiled filter (literal folders and names in sets, the rest compiled) decides
+    /// every path as matching each glob by its text does, for random configurations and paths.
+    func testCompiledPathFilterDecidesAsEachGlobDoes() {
+        let patterns = ["Generated", "*Tests*", "**/Generated/**", "Sources/**/*.swift", "**", "A/**/B/**/C", "a?c/*",
+                        "**/x", "App/*/Views", "./Vendor/", "*.swift", "A/B", "A/B/**", "Sources", "App/Views/**/**", "/A"]
+        let names = ["A", "B", "C", "Generated", "x", "abc", "App", "Views", "Sources", "T.swift", "MyTests.swift", "Vendor"]
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<300 {
+            var configuration = Configuration(baseDirectory: "/work")
+            configuration.excluded = patterns.filter { _ in Int.random(in: 0..<4, using: &generator) == 0 }
+            configuration.included = patterns.filter { _ in Int.random(in: 0..<6, using: &generator) == 0 }
+            let filter = configuration.pathFilter()
+            for _ in 0..<20 {
+                let depth = Int.random(in: 0...5, using: &generator)
+                let path = (0..<depth).map { _ in names.randomElement(using: &generator)! }.joined(separator: "/")
+                // The path as the globs see it (an empty one reads as the base folder itself).
+                let relative = configuration.relativeToBase(path, workingDirectory: configuration.baseDirectory)
+                for isDirectory in [false, true] {
+                    let excluded = configuration.excluded.contains { Glob.matches($0, path: relative, orAncestor: true) }
+                    var expected = excluded
+                    if !excluded, !configuration.included.isEmpty {
+                        expected = !configuration.included.contains { pattern in
+                            Glob.matches(pattern, path: relative, orAncestor: true)
+                                || (isDirectory && Glob.mayMatchBelow(pattern, directory: relative))
+                        }
+                    }
+                    XCTAssertEqual(filter.isExcluded(path, isDirectory: isDirectory, workingDirectory: configuration.baseDirectory),
+                                   expected, "\(configuration.excluded) \(configuration.included) ~ \(path) \(isDirectory)")
+                    compared += 1
+                }
+            }
+        }
+        XCTAssertEqual(compared, 12_000)
+    }
+
     func testAssignedPathsReadAsExpressionChainsDo() throws {
         var checked = 0
         for url in FixtureFiles.swiftFiles() {
