@@ -239,9 +239,10 @@ public struct IncompleteChildRemovalRule: Rule {
 
     /// Whether the group calls `willMove(toParent:)` on `child`, with any argument.
     func sendsWillMove(to child: ObjectRef, in group: [FunctionID], context: RuleContext) -> Bool {
-        // Through the file's `willMove` calls, not each function's calls: asked for every removal.
+        // Through the file's `willMove` calls on objects like this one, not each function's
+        // calls or all of the file's: asked for every removal.
         let model = context.model
-        return model.calls(named: "willMove").contains { call in
+        return model.calls(named: "willMove", onObjectAnchoredLike: child).contains { call in
             let node = context.outline[call].nodeID
             return group.contains { model.isInside(node, function: $0) } && model.receiverObject(of: call).isSame(as: child)
         }

@@ -158,6 +158,7 @@ public struct ObserverWithoutRemovalRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
+        var lastUses = LastUses()
         for call in model.calls(named: "addObserver") {
             let node = context.outline[call].nodeID
             let labels = model.labels(of: call)
@@ -171,7 +172,7 @@ public struct ObserverWithoutRemovalRule: Rule {
                                message: Self.appearanceMessage(callback: function.fullName))
                 continue
             }
-            guard isBlockForm, tokenIsDropped(call, context: context) else { continue }
+            guard isBlockForm, tokenIsDropped(call, lastUses: &lastUses, context: context) else { continue }
             let repeats = function.map { Self.repeated.contains($0.fullName) || isCellConfiguration($0, role: role, context: context) }
                 ?? false
             let leaksSelf = model.closures(passedTo: call).contains { model.capturesSelfStrongly($0) }
@@ -204,7 +205,7 @@ public struct ObserverWithoutRemovalRule: Rule {
     }
 
     /// Whether the token `addObserver(forName:...)` returns is thrown away.
-    func tokenIsDropped(_ call: CallID, context: RuleContext) -> Bool {
+    func tokenIsDropped(_ call: CallID, lastUses: inout LastUses, context: RuleContext) -> Bool {
         let model = context.model
         switch model.destination(ofChainOf: call) {
         case .assignment(let assignment):
@@ -217,16 +218,34 @@ public struct ObserverWithoutRemovalRule: Rule {
             guard let function = model.enclosingFunction(of: declaration.nodeID),
                   let body = context.outline[function].body,
                   declaration.nameToken < body.close else { return false }
-            let name = context.tree.name(of: declaration)
-            let uses = context.tree.significantTokens(in: declaration.nameToken + 1..<body.close).contains {
-                context.tree.tokens[$0].kind == .identifier && context.tree.token($0, spells: name)
-            }
-            return !uses
+            let last = lastUses.lastUse(of: context.tree.name(of: declaration), in: function, context: context)
+            return last.map { $0 <= declaration.nameToken } ?? true
         case .argument:
             return false
         case .none:
             // A statement on its own, unless something after it in the chain uses the token.
             return model.laterLinks(inChainOf: call).isEmpty && !isReturned(call, context: context)
+        }
+    }
+
+    /// Where each name is last used in a function's body, found with one reading of the body
+    /// the first time a local of the function asks (each local's question read the rest of the
+    /// body: thousands of observer tokens in one function were quadratic).
+    struct LastUses {
+        private var byFunction: [FunctionID: [String: Int]] = [:]
+
+        /// The last identifier token of the body spelling `name`.
+        mutating func lastUse(of name: String, in function: FunctionID, context: RuleContext) -> Int? {
+            if byFunction[function] == nil {
+                var last: [String: Int] = [:]
+                if let body = context.outline[function].body {
+                    for token in context.tree.significantTokens(in: body.interior) where context.tree.tokens[token].kind == .identifier {
+                        last[context.tree.text(ofToken: token)] = token
+                    }
+                }
+                byFunction[function] = last
+            }
+            return byFunction[function]![name]
         }
     }
 

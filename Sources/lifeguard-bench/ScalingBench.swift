@@ -252,6 +252,40 @@ let scalingShapes: [ScalingShape] = [
         for index in 0..<n { text += "    func h\(index)() { l\((index + 1) % n).alpha = 1 }\n" }
         return [("Geometry.swift", text + "}\n")]
     },
+    ScalingShape(name: "one function, many observer tokens") { n in
+        // Thousands of observer tokens kept in locals and used after all of them: whether each
+        // is used later must not be found by reading the rest of the function for each.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    var tokens: [Any] = []\n"
+            + "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for index in 0..<n {
+            text += "        let t\(index) = NotificationCenter.default.addObserver(forName: .init(\"n\(index)\"), object: nil, queue: nil) { _ in self.view.tag = \(index) }\n"
+        }
+        for index in 0..<n { text += "        tokens.append(t\(index))\n" }
+        return [("Tokens.swift", text + "    }\n}\n")]
+    },
+    ScalingShape(name: "one closure, many rebindings of self") { n in
+        // One `[weak self]` closure rebinding `self` before each of thousands of nested closures:
+        // each nested closure must not read every variable of the outer one.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n    var store: [() -> Void] = []\n"
+            + "    override func viewDidLoad() {\n        super.viewDidLoad()\n        DispatchQueue.main.async { [weak self] in\n"
+        for index in 0..<n {
+            text += "            guard let self = self else { return }\n            self.store.append { self.view.tag = \(index) }\n"
+        }
+        return [("Rebinding.swift", text + "        }\n    }\n}\n")]
+    },
+    ScalingShape(name: "one teardown, removals prepared in helpers") { n in
+        // Thousands of children removed in one function, each prepared by a helper that sends
+        // `willMove(toParent: nil)`: each removal must not read every `willMove` of the file.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n { text += "    let child\(index) = UIViewController()\n" }
+        text += "    func tearDown() {\n"
+        for index in 0..<n {
+            text += "        prepare\(index)()\n        child\(index).view.removeFromSuperview()\n        child\(index).removeFromParent()\n"
+        }
+        text += "    }\n"
+        for index in 0..<n { text += "    func prepare\(index)() { child\(index).willMove(toParent: nil) }\n" }
+        return [("Teardown.swift", text + "}\n")]
+    },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.

@@ -377,4 +377,28 @@ final class FixingTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 50_000)
     }
+
+    /// The taken edits answer by bisection what testing a new edit against each taken one
+    /// answers, for random edits (insertions and replacements, many touching or overlapping).
+    func testTakenEditsConflictAsTestingEachTakenEditDoes() {
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<200 {
+            var taken: [Edit] = []
+            var places = FixApplier.TakenEdits()
+            for _ in 0..<60 {
+                let start = Int.random(in: 0..<80, using: &generator)
+                let length = Int.random(in: 0..<4, using: &generator) == 0 ? 0 : Int.random(in: 1..<6, using: &generator)
+                let edit = Edit(range: start..<(start + length), replacement: "x")
+                let expected = taken.contains { $0.conflicts(with: edit) }
+                XCTAssertEqual(places.conflicts(with: edit), expected, "\(edit.range) against \(taken.map(\.range))")
+                compared += 1
+                if !expected {
+                    taken.append(edit)
+                    places.insert(edit)
+                }
+            }
+        }
+        XCTAssertEqual(compared, 12_000)
+    }
 }

@@ -503,6 +503,29 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertGreaterThan(checked, 20, "the fixtures store locals")
     }
 
+    /// The calls of a name filed by receiver anchor hold every call of the name whose receiver is
+    /// the same object as a given one, for every call's receiver in every fixture.
+    func testCallsFiledByReceiverHoldEveryCallOnTheSameObject() throws {
+        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let index = ProjectIndex(trees: trees)
+        var checked = 0
+        for tree in trees {
+            let model = FileModel(tree: tree, index: index)
+            for name in ["willMove", "removeFromParent", "addSubview", "didMove", "invalidate"] {
+                let calls = model.calls(named: name)
+                for call in calls {
+                    let object = model.receiverObject(of: call)
+                    let filed = Set(model.calls(named: name, onObjectAnchoredLike: object))
+                    let same = calls.filter { model.receiverObject(of: $0).isSame(as: object) }
+                    XCTAssertTrue(Set(same).isSubset(of: filed), "\(tree.source.path): \(name) on \(object)")
+                    XCTAssertTrue(filed.allSatisfy { model.receiverObject(of: $0).anchor == object.anchor })
+                    checked += same.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 100, "the fixtures call these often")
+    }
+
     /// The tallies of a name's assignments by type are the counts that filtering every
     /// assignment of the name gives (exact types, and bases through `inherits`), for every name
     /// of the fixtures and every type they declare, assign in or assign through.

@@ -97,10 +97,18 @@ extension FileModel {
     /// name `self` is a strong reference again (`strongSelf` is not `self`, so nested closures
     /// that say `self` still reach the weak capture).
     func rebindsSelfStrongly(_ closure: ClosureID, before token: Int) -> Bool {
-        for variable in variables(in: outline.closures[closure.index].nodeID) {
-            let declaration = outline.variables[variable.index]
-            if declaration.nameToken < token, declaration.isConditionalBinding, tree.token(declaration.nameToken, spells: "self") { return true }
+        // The closure's first such binding, found once: each closure nested in it asks, and
+        // reading all of its variables for each made thousands of nested closures quadratic.
+        let first = memo.firstSelfRebinding(inClosure: closure.index) {
+            var first = Int.max
+            for variable in variables(in: outline.closures[closure.index].nodeID) {
+                let declaration = outline.variables[variable.index]
+                if declaration.isConditionalBinding, tree.token(declaration.nameToken, spells: "self") {
+                    first = min(first, declaration.nameToken)
+                }
+            }
+            return first
         }
-        return false
+        return first < token
     }
 }

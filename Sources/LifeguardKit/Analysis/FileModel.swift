@@ -148,6 +148,8 @@ public final class FileModel: Sendable {
         @exclusivity(unchecked) private var layout: FixLayout?
         @exclusivity(unchecked) private var topLevelGuards: [Int: TopLevelGuards] = [:]
         @exclusivity(unchecked) private var localStores: [VariableID: [LocalStore]]?
+        @exclusivity(unchecked) private var selfRebindings: [Int: Int] = [:]
+        @exclusivity(unchecked) private var callsByReceiver: [String: [ObjectRef.Anchor: [CallID]]] = [:]
         /// The objects of the locals resolved so far (see `LocalObjects`).
         @exclusivity(unchecked) private var locals = LocalObjects()
         private let variableCount: Int
@@ -186,6 +188,14 @@ public final class FileModel: Sendable {
 
         func completingGroups(_ key: CompletionQuery, _ compute: () -> [[FunctionID]]) -> [[FunctionID]] {
             remembered({ completingGroups[key] }, { completingGroups[key] = $0 }, compute)
+        }
+
+        func callsByReceiver(named name: String, _ compute: () -> [ObjectRef.Anchor: [CallID]]) -> [ObjectRef.Anchor: [CallID]] {
+            remembered({ callsByReceiver[name] }, { callsByReceiver[name] = $0 }, compute)
+        }
+
+        func firstSelfRebinding(inClosure closure: Int, _ compute: () -> Int) -> Int {
+            remembered({ selfRebindings[closure] }, { selfRebindings[closure] = $0 }, compute)
         }
 
         func localStores(_ compute: () -> [VariableID: [LocalStore]]) -> [VariableID: [LocalStore]] {
@@ -400,6 +410,17 @@ public final class FileModel: Sendable {
     /// The assignments inside `node`'s subtree, in source order.
     public func assignments(in node: NodeID) -> [AssignmentID] {
         descendants(of: node.index, kind: .assignment).map(AssignmentID.init)
+    }
+
+    /// The calls named `name` whose receiver may be `object` (anchored like it; `isSame(as:)`
+    /// decides), in source order: the file's calls of the name are filed by receiver once, where
+    /// a rule asking for each of thousands of objects read them all each time.
+    public func calls(named name: String, onObjectAnchoredLike object: ObjectRef) -> [CallID] {
+        memo.callsByReceiver(named: name) {
+            var filed: [ObjectRef.Anchor: [CallID]] = [:]
+            for call in calls(named: name) { filed[receiverObject(of: call).anchor, default: []].append(call) }
+            return filed
+        }[object.anchor] ?? []
     }
 
     /// An assignment whose value is (a path from) a local: `self.timer = timer`, `source = s`.

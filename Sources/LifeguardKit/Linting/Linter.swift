@@ -137,7 +137,9 @@ public enum Linter {
             }
             if let severity = configuration.unusedSuppressionSeverity, command.action != .enable {
                 let used = outcome.used[position] ?? []
-                let unused = command.ruleIDs.filter { !used.contains($0) && !unknown.contains($0) }
+                // A set: a comment may name thousands of ids.
+                let unknownIDs = Set(unknown)
+                let unused = command.ruleIDs.filter { !used.contains($0) && !unknownIDs.contains($0) }
                 if command.ruleIDs.isEmpty || !unused.isEmpty {
                     let names = unused.isEmpty ? "this comment" : unused.map { "`\($0)`" }.joined(separator: ", ")
                     kept.append(metaDiagnostic(BuiltInRules.unusedSuppression, severity: severity, tree: tree,
