@@ -164,9 +164,7 @@ public struct UnbalancedAppearanceTransitionRule: Rule {
 
         init(of partner: CallSummaries.Effect, inTypeWithKey key: String, model: FileModel) {
             inFile = PartnerEvents(model.protocolEvents(inTypeWithKey: key), of: partner)
-            for targetEffect in model.typeEffects(ofTypeWithKey: key) where targetEffect.effect == partner {
-                elsewhere.insert(targetEffect.target)
-            }
+            elsewhere = model.index.targets(of: partner, inTypeChainOf: key)
         }
 
         /// Whether some partner in this file pairs with a call on `object`.

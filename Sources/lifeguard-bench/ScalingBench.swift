@@ -286,6 +286,40 @@ let scalingShapes: [ScalingShape] = [
         for index in 0..<n { text += "    func prepare\(index)() { child\(index).willMove(toParent: nil) }\n" }
         return [("Teardown.swift", text + "}\n")]
     },
+    ScalingShape(name: "one class, transitions in many extension files") { n in
+        // Thousands of extension files each beginning one child's appearance transition, which
+        // another file ends: each file must not merge the whole type's effects again.
+        var files = [("Screen.swift", "import UIKit\nfinal class Screen: UIViewController {\n"
+            + (0..<n).map { "    let child\($0) = UIViewController()\n" }.joined() + "    func endAll() {\n"
+            + (0..<n).map { "        child\($0).endAppearanceTransition()\n" }.joined() + "    }\n}\n")]
+        for index in 0..<n {
+            files.append(("Screen+\(index).swift", "import UIKit\nextension Screen {\n"
+                + "    func show\(index)() { child\(index).beginAppearanceTransition(true, animated: false) }\n}\n"))
+        }
+        return files
+    },
+    ScalingShape(name: "one caller, many helpers taking children") { n in
+        // Thousands of children each added and handed to its own helper, which shows its view:
+        // what the caller does to each must not be found by reading all its effects per helper.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n {
+            text += "    let child\(index) = UIViewController()\n"
+                + "    func embed\(index)(_ controller: UIViewController) { view.addSubview(controller.view) }\n"
+        }
+        text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+        for index in 0..<n { text += "        addChild(child\(index))\n        embed\(index)(child\(index))\n" }
+        return [("Helpers.swift", text + "    }\n}\n")]
+    },
+    ScalingShape(name: "many loops over children") { n in
+        // Thousands of methods each removing every child in a loop: each removal's events on the
+        // loop's element must not be searched among every loop's.
+        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        for index in 0..<n {
+            text += "    func clear\(index)() {\n        for child in children {\n"
+                + "            child.view.removeFromSuperview()\n            child.removeFromParent()\n        }\n    }\n"
+        }
+        return [("Loops.swift", text + "}\n")]
+    },
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.

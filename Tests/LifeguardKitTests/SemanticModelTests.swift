@@ -526,6 +526,34 @@ final class SemanticModelTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100, "the fixtures call these often")
     }
 
+    /// A type chain's targets of an effect, worked out once per type and effect, are those of the
+    /// chain's merged effects; a function's effects by target are those its effects list, for every
+    /// fixture type, effect and function.
+    func testChainTargetsAndEffectsByTargetReadAsTheEffectsDo() throws {
+        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let index = ProjectIndex(trees: trees)
+        var checked = 0
+        for tree in trees {
+            let model = FileModel(tree: tree, index: index)
+            for type in tree.outline.types where type.kind == .class {
+                let merged = model.typeEffects(ofTypeWithKey: type.name)
+                for effect in CallSummaries.Effect.allCases {
+                    let expected = Set(merged.filter { $0.effect == effect }.map(\.target))
+                    XCTAssertEqual(index.targets(of: effect, inTypeChainOf: type.name), expected, "\(type.name) \(effect)")
+                    checked += expected.count
+                }
+            }
+        }
+        let summaries = index.summaries
+        for function in summaries.functions.indices {
+            var expected: [CallSummaries.Target: Set<CallSummaries.Effect>] = [:]
+            summaries.functions[function].forEachEffect { expected[$0, default: []].insert($1) }
+            XCTAssertEqual(summaries.effectsByTarget(ofFunction: function), expected)
+            checked += expected.count
+        }
+        XCTAssertGreaterThan(checked, 200)
+    }
+
     /// The tallies of a name's assignments by type are the counts that filtering every
     /// assignment of the name gives (exact types, and bases through `inherits`), for every name
     /// of the fixtures and every type they declare, assign in or assign through.

@@ -81,6 +81,41 @@ extension ProjectIndex {
     }
 }
 
+extension ProjectIndex {
+    /// What the functions of a type and its superclasses (every file, at most 32 classes up) do
+    /// with `effect` to `self`, its properties and other objects: worked out once per type and
+    /// effect for the run. Every file touching the type asked, and merging the type's whole
+    /// effect set again for each made thousands of extension files of one class quadratic.
+    public func targets(of effect: CallSummaries.Effect, inTypeChainOf key: String) -> Set<CallSummaries.Target> {
+        chainTargetCache.of(key, effect) {
+            var targets = Set<CallSummaries.Target>()
+            var current: String? = key
+            var seen = Set<String>()
+            while let type = current, seen.insert(type).inserted, seen.count <= 32 {
+                for targetEffect in summaries.effects(inType: type) where targetEffect.effect == effect {
+                    targets.insert(targetEffect.target)
+                }
+                current = superclass(of: type)
+            }
+            return targets
+        }
+    }
+}
+
+/// `ProjectIndex.targets(of:inTypeChainOf:)` by type and effect, behind a lock.
+final class ChainTargetCache: @unchecked Sendable {
+    private let lock = Lock()
+    private var known: [String: Set<CallSummaries.Target>] = [:]
+
+    func of(_ key: String, _ effect: CallSummaries.Effect, _ compute: () -> Set<CallSummaries.Target>) -> Set<CallSummaries.Target> {
+        let entry = key + "\u{0}" + String(effect.rawValue)
+        if let targets = lock.withLock({ known[entry] }) { return targets }
+        let targets = compute()
+        lock.withLock { if known[entry] == nil { known[entry] = targets } }
+        return targets
+    }
+}
+
 /// `ProjectIndex.assignmentTallies(of:)` by name, behind a lock: rules of several files ask at once.
 final class AssignmentTallyCache: @unchecked Sendable {
     private let lock = Lock()

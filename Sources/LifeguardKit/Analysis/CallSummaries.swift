@@ -160,9 +160,7 @@ public struct CallSummaries: Sendable {
         /// target or local; `nil` when the argument is neither (a new object, a literal).
         public func callerEffects(onArgument position: Int, in summaries: CallSummaries) -> Set<Effect>? {
             if let target = arguments.first(where: { $0.position == position })?.target {
-                var result = Set<Effect>()
-                summaries.functions[function].forEachEffect { if $0 == target { result.insert($1) } }
-                return result
+                return summaries.effectsByTarget(ofFunction: function)[target] ?? []
             }
             return localArguments.first(where: { $0.position == position })?.effects
         }

@@ -30,6 +30,7 @@ final class CallerVerdicts: @unchecked Sendable {
         var start: UInt8?
     }
     private var typeEffects: [String: Set<CallSummaries.TargetEffect>] = [:]
+    private var effectsByTarget: [Int: [CallSummaries.Target: Set<CallSummaries.Effect>]] = [:]
 
     /// The memoized answer for `key` in `table`, computed (outside the lock) when missing.
     private func remembered<Key: Hashable, Value>(_ key: Key, in table: ReferenceWritableKeyPath<CallerVerdicts, [Key: Value]>,
@@ -73,12 +74,28 @@ final class CallerVerdicts: @unchecked Sendable {
         remembered(typeKey, in: \.typeEffects, compute)
     }
 
+    func effectsByTarget(_ function: Int, _ compute: () -> [CallSummaries.Target: Set<CallSummaries.Effect>])
+        -> [CallSummaries.Target: Set<CallSummaries.Effect>] {
+        remembered(function, in: \.effectsByTarget, compute)
+    }
+
     func deinitOnly(_ fullName: String, _ compute: () -> Bool) -> Bool {
         remembered(fullName, in: \.deinitOnly, compute)
     }
 }
 
 extension CallSummaries {
+    /// What function `function` does to each of its targets, unpacked once per function: a
+    /// caller passing thousands of its targets to thousands of helpers was asked, for each
+    /// helper, about every one of its effects.
+    func effectsByTarget(ofFunction function: Int) -> [Target: Set<Effect>] {
+        verdicts.effectsByTarget(function) {
+            var result: [Target: Set<Effect>] = [:]
+            functions[function].forEachEffect { result[$0, default: []].insert($1) }
+            return result
+        }
+    }
+
     /// What the callers of `fullName` do to the objects they pass at argument `position`: the
     /// union of `Caller.callerEffects(onArgument:in:)` over every caller that passes a target or a
     /// local there.

@@ -172,6 +172,8 @@ public final class ProjectIndex: Sendable {
     /// `assignedValues` tallied by the types that make or receive them, one name at a time, the
     /// first time the name is asked (`assignmentTallies(of:)`).
     let assignmentTallyCache = AssignmentTallyCache()
+    /// `targets(of:inTypeChainOf:)`, by type and effect, the first time each is asked.
+    let chainTargetCache = ChainTargetCache()
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
     /// The two sets as name tables, for lookups.

@@ -182,6 +182,17 @@ extension FileModel {
         }
         guard let anchored = index.byAnchor[AnchorInType(anchor: object.anchor, type: type)] else { return [] }
         guard anchored.count > Self.unfilteredAnchorEvents else { return anchored }
+        // An anchor shared across the type (`children`, whose elements every loop over it
+        // reaches) has far more events than the group: the group's own events with the anchor
+        // are those of the bucket the callers keep (they keep the group's), found without
+        // reading the type's. Each of thousands of such loops read all of the others' events.
+        let own = group.reduce(0) { $0 + (index.byFunction[$1.index]?.count ?? 0) }
+        if own * 4 < anchored.count {
+            let anchor = object.anchor
+            var positions = group.flatMap { index.byFunction[$0.index] ?? [] }.filter { index.events[$0].object.anchor == anchor }
+            if group.count > 1 { positions.sort() }
+            return positions
+        }
         return memo.anchorEvents(AnchorEffects(anchor: object.anchor, type: type, effects: Self.mask(effects))) {
             anchored.filter { effects.contains(index.events[$0].effect) }
         }
