@@ -333,11 +333,13 @@ public struct GeometryInViewDidLoadRule: Rule {
         private var filed: Filed?
         private var sizeRequestLocals: [[FunctionID]: Set<VariableID>] = [:]
 
+        /// The later calls by full name, and their receivers, filed for a name when it is first asked.
+        private var callsByName: [String: [CallID]]?
+        private var receivers: [String: [ObjectRef.Anchor: [ObjectRef]]] = [:]
+
         private struct Filed {
             /// Every object a later assignment writes, and each object it is a member of.
             var assigned: [ObjectRef.Anchor: [ObjectRef]] = [:]
-            /// The receivers of later calls, by the call's full name.
-            var receivers: [String: [ObjectRef.Anchor: [ObjectRef]]] = [:]
             /// The objects later code constrains.
             var constrained: [ObjectRef.Anchor: [ObjectRef]] = [:]
         }
@@ -357,10 +359,6 @@ public struct GeometryInViewDidLoadRule: Rule {
                         filed.assigned[assigned.anchor, default: []].append(assigned)
                     }
                 }
-                for call in model.calls(in: context.outline[function].nodeID) {
-                    let receiver = model.receiverObject(of: call)
-                    filed.receivers[model.fullName(of: call), default: [:]][receiver.anchor, default: []].append(receiver)
-                }
             }
             for event in model.protocolEvents(in: functions) where event.effect == .constrained {
                 filed.constrained[event.object.anchor, default: []].append(event.object)
@@ -375,7 +373,23 @@ public struct GeometryInViewDidLoadRule: Rule {
         }
 
         mutating func calls(_ fullName: String, on receiver: ObjectRef) -> Bool {
-            filedWork().receivers[fullName]?[receiver.anchor]?.contains { $0.isSame(as: receiver) } ?? false
+            let model = context.model
+            if callsByName == nil {
+                var byName: [String: [CallID]] = [:]
+                for function in functions {
+                    for call in model.calls(in: context.outline[function].nodeID) { byName[model.fullName(of: call), default: []].append(call) }
+                }
+                callsByName = byName
+            }
+            if receivers[fullName] == nil {
+                var filed: [ObjectRef.Anchor: [ObjectRef]] = [:]
+                for call in callsByName![fullName] ?? [] {
+                    let object = model.receiverObject(of: call)
+                    filed[object.anchor, default: []].append(object)
+                }
+                receivers[fullName] = filed
+            }
+            return receivers[fullName]![receiver.anchor]?.contains { $0.isSame(as: receiver) } ?? false
         }
 
         /// Whether later code constrains `object`.
