@@ -49,36 +49,24 @@ public enum FixApplier {
             let range = edit.range
             if range.isEmpty {
                 let point = range.lowerBound
-                let at = Self.firstIndex(in: points, notBelow: point)
+                let at = points.firstIndex(notBelow: point)
                 if at < points.count, points[at] == point { return true }
-                let before = Self.firstIndex(in: ranges.lazy.map(\.lowerBound), notBelow: point) - 1
+                let before = ranges.lazy.map(\.lowerBound).firstIndex(notBelow: point) - 1
                 return before >= 0 && ranges[before].upperBound > point
             }
-            let before = Self.firstIndex(in: ranges.lazy.map(\.lowerBound), notBelow: range.upperBound) - 1
+            let before = ranges.lazy.map(\.lowerBound).firstIndex(notBelow: range.upperBound) - 1
             if before >= 0, ranges[before].upperBound > range.lowerBound { return true }
-            let inside = Self.firstIndex(in: points, notBelow: range.lowerBound + 1)
+            let inside = points.firstIndex(notBelow: range.lowerBound + 1)
             return inside < points.count && points[inside] < range.upperBound
         }
 
         mutating func insert(_ edit: Edit) {
             let range = edit.range
             if range.isEmpty {
-                points.insert(range.lowerBound, at: Self.firstIndex(in: points, notBelow: range.lowerBound))
+                points.insert(range.lowerBound, at: points.firstIndex(notBelow: range.lowerBound))
             } else {
-                ranges.insert(range, at: Self.firstIndex(in: ranges.lazy.map(\.lowerBound), notBelow: range.lowerBound))
+                ranges.insert(range, at: ranges.lazy.map(\.lowerBound).firstIndex(notBelow: range.lowerBound))
             }
-        }
-
-        /// The first position of a sorted collection whose value is at least `value`.
-        private static func firstIndex<C: RandomAccessCollection>(in sorted: C, notBelow value: Int) -> Int
-            where C.Element == Int, C.Index == Int {
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] < value { low = middle + 1 } else { high = middle }
-            }
-            return low
         }
     }
 

@@ -157,17 +157,8 @@ public final class SyntaxTree: Sendable {
     /// The positions of a sorted list that fall in `range`, found by two binary searches: a
     /// question asked for every nested closure costs a logarithm, not the closure's length.
     public static func positions(_ sorted: [Int], in range: Range<Int>) -> ArraySlice<Int> {
-        func firstIndex(notBelow bound: Int) -> Int {
-            var low = 0
-            var high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] < bound { low = middle + 1 } else { high = middle }
-            }
-            return low
-        }
-        let start = firstIndex(notBelow: range.lowerBound)
-        return sorted[start..<max(start, firstIndex(notBelow: range.upperBound))]
+        let start = sorted.firstIndex(notBelow: range.lowerBound)
+        return sorted[start..<max(start, sorted.firstIndex(notBelow: range.upperBound))]
     }
 
     /// The label callers write for a parameter, `nil` for `_` and none.
