@@ -77,7 +77,7 @@ extension ProjectIndex {
     /// What the run assigns to members named `name`, tallied by type (`AssignmentTallies`); made
     /// once per name, on the first question about it.
     public func assignmentTallies(of name: String) -> AssignmentTallies {
-        assignmentTallyCache.of(name, index: self)
+        assignmentTallyCache.value(for: name) { AssignmentTallies(assignedValues[name] ?? [], index: self) }
     }
 }
 
@@ -87,7 +87,7 @@ extension ProjectIndex {
     /// effect for the run. Every file touching the type asked, and merging the type's whole
     /// effect set again for each made thousands of extension files of one class quadratic.
     public func targets(of effect: CallSummaries.Effect, inTypeChainOf key: String) -> Set<CallSummaries.Target> {
-        chainTargetCache.of(key, effect) {
+        chainTargetCache.value(for: key + "\u{0}" + String(effect.rawValue)) {
             var targets = Set<CallSummaries.Target>()
             var current: String? = key
             var seen = Set<String>()
@@ -99,32 +99,5 @@ extension ProjectIndex {
             }
             return targets
         }
-    }
-}
-
-/// `ProjectIndex.targets(of:inTypeChainOf:)` by type and effect, behind a lock.
-final class ChainTargetCache: @unchecked Sendable {
-    private let lock = Lock()
-    private var known: [String: Set<CallSummaries.Target>] = [:]
-
-    func of(_ key: String, _ effect: CallSummaries.Effect, _ compute: () -> Set<CallSummaries.Target>) -> Set<CallSummaries.Target> {
-        let entry = key + "\u{0}" + String(effect.rawValue)
-        if let targets = lock.withLock({ known[entry] }) { return targets }
-        let targets = compute()
-        lock.withLock { if known[entry] == nil { known[entry] = targets } }
-        return targets
-    }
-}
-
-/// `ProjectIndex.assignmentTallies(of:)` by name, behind a lock: rules of several files ask at once.
-final class AssignmentTallyCache: @unchecked Sendable {
-    private let lock = Lock()
-    private var byName: [String: ProjectIndex.AssignmentTallies] = [:]
-
-    func of(_ name: String, index: ProjectIndex) -> ProjectIndex.AssignmentTallies {
-        if let tallied = lock.withLock({ byName[name] }) { return tallied }
-        let tallied = ProjectIndex.AssignmentTallies(index.assignedValues[name] ?? [], index: index)
-        lock.withLock { if byName[name] == nil { byName[name] = tallied } }
-        return tallied
     }
 }

@@ -150,30 +150,23 @@ public final class ProjectIndex: Sendable {
     /// by type the first time a name is asked: a rule asking for each type's own assignments to a
     /// name read every type's (thousands of classes each assigning their `handler`: quadratic),
     /// and grouping every name up front hashed every assignment of the run for the few names asked.
-    private let ownAssignments = OwnAssignments()
-
-    private final class OwnAssignments: @unchecked Sendable {
-        private let lock = Lock()
-        private var byName: [String: [String?: [Assignment]]] = [:]
-
-        func of(_ name: String, inType typeKey: String, all: [String: [Assignment]]) -> [Assignment] {
-            if let grouped = lock.withLock({ byName[name] }) { return grouped[typeKey] ?? [] }
-            var grouped: [String?: [Assignment]] = [:]
-            for assignment in all[name] ?? [] where assignment.isOwnMember { grouped[assignment.typeKey, default: []].append(assignment) }
-            lock.withLock { if byName[name] == nil { byName[name] = grouped } }
-            return grouped[typeKey] ?? []
-        }
-    }
+    private let ownAssignments = LockedMemo<String, [String?: [Assignment]]>()
 
     /// The assignments to `name` made as a member of the type `typeKey` in its own code, in run order.
     public func ownAssignments(to name: String, inType typeKey: String) -> [Assignment] {
-        ownAssignments.of(name, inType: typeKey, all: assignedValues)
+        ownAssignments.value(for: name) {
+            var grouped: [String?: [Assignment]] = [:]
+            for assignment in assignedValues[name] ?? [] where assignment.isOwnMember {
+                grouped[assignment.typeKey, default: []].append(assignment)
+            }
+            return grouped
+        }[typeKey] ?? []
     }
     /// `assignedValues` tallied by the types that make or receive them, one name at a time, the
     /// first time the name is asked (`assignmentTallies(of:)`).
-    let assignmentTallyCache = AssignmentTallyCache()
+    let assignmentTallyCache = LockedMemo<String, AssignmentTallies>()
     /// `targets(of:inTypeChainOf:)`, by type and effect, the first time each is asked.
-    let chainTargetCache = ChainTargetCache()
+    let chainTargetCache = LockedMemo<String, Set<CallSummaries.Target>>()
     public let controllerBases: Set<String>
     public let viewBases: Set<String>
     /// The two sets as name tables, for lookups.

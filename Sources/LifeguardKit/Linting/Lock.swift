@@ -41,3 +41,21 @@ public final class Lock: @unchecked Sendable {
     /// Wakes every waiter; the caller holds the lock.
     func broadcast() { pthread_cond_broadcast(condition) }
 }
+
+/// Answers remembered by key behind a lock, for run-wide tables that rules of several files ask
+/// at once: computed outside the lock on first use, and the first answer stored is kept (two
+/// threads racing compute the same answer).
+final class LockedMemo<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var known: [Key: Value] = [:]
+
+    func value(for key: Key, _ compute: () -> Value) -> Value {
+        if let value = lock.withLock({ known[key] }) { return value }
+        let value = compute()
+        return lock.withLock {
+            if let stored = known[key] { return stored }
+            known[key] = value
+            return value
+        }
+    }
+}
