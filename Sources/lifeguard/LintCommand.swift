@@ -114,6 +114,9 @@ struct LintCommand {
             console.error(error)
             return ExitStatus.failure
         }
+        // The run's tables (app facts by file, the folders discovery listed, the findings) go
+        // with the process: freeing them one entry at a time cost about 2 ms at the end.
+        KeptUntilExit.keep((appFacts, listings, result))
         let counts = SeverityCounts(result.diagnostics)
         if !arguments.quiet {
             console.writeError(summaryLine(counts, files: result.fileCount) + (fixStep == nil ? FixStep.fixableHint(result.diagnostics) : ""))

@@ -69,6 +69,28 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(contents.bytes.count, 16)
     }
 
+    /// Paths to one file keep one (the first not reached through a link, else the first); files
+    /// on two devices that share an inode number are two files, though the table that groups
+    /// paths is keyed by inode number.
+    func testPathsToOneFileKeepOneAndInodesOfTwoDevicesStayApart() {
+        let first = FileIdentity(device: 1, inode: 42)
+        let sameInodeOtherDevice = FileIdentity(device: 2, inode: 42)
+        let other = FileIdentity(device: 1, inode: 7)
+        let paths: [(identity: FileIdentity?, throughLink: Bool)] = [
+            (first, true),                  // 0: a link to the file, first in path order
+            (sameInodeOtherDevice, false),  // 1: another file
+            (nil, false),                   // 2: no identity (given in memory): always kept
+            (first, false),                 // 3: the file's own path: replaces the link
+            (sameInodeOtherDevice, true),   // 4: a link to file 1, which is kept already
+            (first, true),                  // 5: another link to the file
+            (other, true),                  // 6: only a link reaches this file: kept
+            (FileIdentity(device: 3, inode: UInt64.max), true),          // 7: an inode past Int64.max
+            (FileIdentity(device: 3, inode: UInt64(Int64.max)), true),   // 8: its key in the table, another file
+            (FileIdentity(device: 3, inode: UInt64.max), false),         // 9: file 7's own path
+        ]
+        XCTAssertEqual(LintPipeline.pathsKept(paths), [false, true, true, true, false, false, true, false, true, true])
+    }
+
     func testReaderReadsEmptyFilesAndReportsFailures() throws {
         let empty = try write("Empty.swift", [])
         guard case .success(let contents) = FileReader.read(empty.path) else { return XCTFail("an empty file is readable") }

@@ -319,41 +319,41 @@ public final class LintPipeline: Sendable {
         var statistics = PipelineStatistics()
         statistics.passOneWall = Self.seconds(PhaseClock.now() - passOneStart)
 
-        // Order, drop second paths to the same file, set problems aside. Positions are sorted
-        // rather than the records, which would be moved (and their fields counted) at every swap.
-        // Moved out of the workers' slots, so each file's facts have one owner and are freed once.
+        // Order, drop second paths to the same file, set problems aside. Records stay in the
+        // workers' slots, found by their sequence numbers, and each is moved out once, in path
+        // order, so each file's facts have one owner and are freed once. This runs on one thread
+        // while the other cores wait: copying every record into a run-wide array first, and
+        // hashing every file's identity twice, kept them waiting some 5 ms on the tuning set.
         var parts = records.take(leaving: [])
-        var all: [Record] = []
-        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts.indices {
-            for index in parts[part].indices { all.append(Record.move(from: &parts[part][index])) }
-        }
-        parts = []
         // Every submitted file has a record; the test keeps a missing one from becoming a trap.
-        var positionOfSequence = [Int](filledWith: -1, count: sequence)
-        for position in all.indices where all[position].sequence < sequence { positionOfSequence[all[position].sequence] = position }
-        let order = sequenceOrder.compactMap { positionOfSequence[$0] >= 0 ? positionOfSequence[$0] : nil }
-        // Of several paths to one file, the first without a link is kept, else the first.
-        var chosen: [FileIdentity: Int] = [:]
-        chosen.reserveCapacity(order.count)
-        for position in order {
-            guard let identity = all[position].identity else { continue }
-            if let earlier = chosen[identity], !(all[earlier].file.throughLink && !all[position].file.throughLink) { continue }
-            chosen[identity] = position
+        var placeOfSequence = [Int64](filledWith: -1, count: sequence)
+        for part in parts.indices {
+            parts[part].withUnsafeBufferPointer { records in
+                for index in records.indices where records[index].sequence >= 0 && records[index].sequence < sequence {
+                    placeOfSequence[records[index].sequence] = Int64(part) << 32 | Int64(index)
+                }
+            }
         }
+        let order = sequenceOrder.compactMap { placeOfSequence[$0] >= 0 ? placeOfSequence[$0] : nil }
+        let keeps = Self.pathsKept(order.map { place in
+            let record = (part: Int(place >> 32), index: Int(place & 0xFFFF_FFFF))
+            return (parts[record.part][record.index].identity, parts[record.part][record.index].file.throughLink)
+        })
         var problems: [FileProblem] = []
         var linted: [Record] = []
-        linted.reserveCapacity(all.count)
-        for position in order {
-            if let identity = all[position].identity, chosen[identity] != position { continue }
-            let record = Record.move(from: &all[position])
+        linted.reserveCapacity(order.count)
+        var facts: [ProjectIndexFacts] = []
+        facts.reserveCapacity(order.count)
+        for rank in order.indices where keeps[rank] {
+            let record = Record.move(from: &parts[Int(order[rank] >> 32)][Int(order[rank] & 0xFFFF_FFFF)])
             if let problem = record.problem {
                 problems.append(FileProblem(path: record.file.displayPath, kind: problem))
             } else {
+                facts.append(record.facts!.facts.take()!)
                 linted.append(record)
             }
         }
-        all = []
+        parts = []
         // Held app facts (Info.plists and Xcode projects) are read beside the index build when pass
         // 2 lints many files, one of which is likely to ask; otherwise only when a rule asks. A
         // pre-commit run on one file of a large app read a few megabytes of project files it
@@ -364,13 +364,12 @@ public final class LintPipeline: Sendable {
 
         let indexStart = PhaseClock.now()
         let indexCPUStart = PhaseClock.processCPU()
-        let facts = linted.map { $0.facts!.facts.take()! }
         let index = ProjectIndex(facts: facts, extraControllerBases: configuration.extraControllerBases,
                                  extraViewBases: configuration.extraViewBases)
         if options.keepsIndexUntilExit {
-            _ = Unmanaged.passRetained(index)
+            KeptUntilExit.keep(index)
             // The facts too: freeing every file's tables one by one costs a tenth of a second at the end.
-            _ = Unmanaged.passRetained(KeptUntilExit(facts))
+            KeptUntilExit.keep(facts)
         }
         statistics.indexWall = Self.seconds(PhaseClock.now() - indexStart)
         statistics.indexCPU = Self.seconds(PhaseClock.processCPU() - indexCPUStart)
@@ -398,7 +397,7 @@ public final class LintPipeline: Sendable {
         diagnostics.sort(by: Diagnostic.reportOrder)
         problems.sort { $0.path < $1.path }
         // Every file's record too: freeing their paths and holders one by one is work at the end.
-        if options.keepsIndexUntilExit { _ = Unmanaged.passRetained(KeptUntilExit(linted)) }
+        if options.keepsIndexUntilExit { KeptUntilExit.keep(linted) }
 
         for clock in clocks.all {
             statistics.read += Self.seconds(clock.read)
@@ -418,18 +417,48 @@ public final class LintPipeline: Sendable {
 
     private static func seconds(_ nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
 
+    /// Which of the paths (in path order, each with its file's identity and whether it was
+    /// reached through a link) are linted: of several paths to one file, the first not reached
+    /// through a link, else the first. Files are told apart by inode number first, in a table
+    /// that hashes an integer with a multiply, and by their whole identity only when two
+    /// devices give one inode number.
+    static func pathsKept(_ paths: [(identity: FileIdentity?, throughLink: Bool)]) -> [Bool] {
+        var keeps = [Bool](filledWith: true, count: paths.count)
+        // For each file, the rank of its first path, by inode number; that rank's entry in
+        // `chosen` is the rank of the path kept so far.
+        var firstByInode = IntegerTable(capacity: paths.count)
+        var firstByIdentity: [FileIdentity: Int] = [:]
+        var chosen = [Int](filledWith: -1, count: paths.count)
+        for rank in paths.indices {
+            guard let identity = paths[rank].identity else { continue }
+            let key = Int64(bitPattern: identity.inode & UInt64(Int64.max))
+            var first = Int(firstByInode.valueInsertingIfAbsent(key, Int64(rank)).value)
+            if paths[first].identity != identity {
+                // Another device's file with the same inode number.
+                first = firstByIdentity[identity] ?? rank
+                if first == rank { firstByIdentity[identity] = rank }
+            }
+            guard first != rank else {
+                chosen[rank] = rank
+                continue
+            }
+            let earlier = chosen[first]
+            if paths[earlier].throughLink && !paths[rank].throughLink {
+                keeps[earlier] = false
+                chosen[first] = rank
+            } else {
+                keeps[rank] = false
+            }
+        }
+        return keeps
+    }
+
     /// Pass 1's facts of one file, held by reference: sorting the records by path and choosing
     /// among paths to one file then copy a pointer per record, not a dozen tables.
     private final class FactsHolder: @unchecked Sendable {
         /// Taken (moved out) once, by the thread that builds the index.
         var facts: ProjectIndexFacts?
         init(_ facts: ProjectIndexFacts) { self.facts = facts }
-    }
-
-    /// Holds what a process that exits after the run never frees (`keepsIndexUntilExit`).
-    private final class KeptUntilExit<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
     }
 
     /// Reads, parses and extracts the index facts of one file; the tree is returned when pass 2
