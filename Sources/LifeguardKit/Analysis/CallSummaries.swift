@@ -187,7 +187,8 @@ public struct CallSummaries: Sendable {
     /// `fanOutLimit` and `rounds` are `CallSummaries.fanOutLimit` and `propagationRounds` but for
     /// the test that nodes and one-by-one links agree.
     init(files: [FileSummaries], typeKeys: Deferred<[[String]]>, superclasses: Deferred<ClassLinks>,
-         fanOutLimit: Int = CallSummaries.fanOutLimit, rounds: Int = CallSummaries.propagationRounds) {
+         fanOutLimit: Int = CallSummaries.fanOutLimit, rounds: Int = CallSummaries.propagationRounds,
+         keepsMergeTablesUntilExit: Bool = false) {
         let count = files.reduce(0) { $0 + $1.functions.count }
         functions.reserveCapacity(count)
         callRanges.reserveCapacity(count)
@@ -338,6 +339,7 @@ public struct CallSummaries: Sendable {
         callSites = bySymbol.order.map { callSites[Int($0)] }
         callSiteStarts = bySymbol.starts
         propagate(resolved, ownEffects: ownEffects, symbolOfFunction: symbolOfFunction, rounds: rounds)
+        if keepsMergeTablesUntilExit { KeptUntilExit.keep((symbolsOfFiles, ownEffects, keysOfFiles, resolved)) }
     }
 
     /// One lookup table of the merge.

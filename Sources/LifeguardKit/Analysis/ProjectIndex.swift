@@ -214,9 +214,13 @@ public final class ProjectIndex: Sendable {
     }
 
     /// Builds the index from every file's facts, in file order (the order decides which file's
-    /// declaration wins when two declare the same member).
+    /// declaration wins when two declare the same member). `keepsMergeTablesUntilExit`: the
+    /// per-file tables the merge makes on the way (names resolved, type ids, calls by file) are
+    /// never freed, for a process that exits after the run (see `KeptUntilExit`): freeing them
+    /// at the end of the merge took some 5 ms on the tuning set, on the thread the rest of the
+    /// run waits for.
     public init(facts files: [ProjectIndexFacts], extraControllerBases: Set<String> = [],
-                extraViewBases: Set<String> = []) {
+                extraViewBases: Set<String> = [], keepsMergeTablesUntilExit: Bool = false) {
         controllerBases = UIKitCatalog.controllerClasses.union(extraControllerBases)
         viewBases = UIKitCatalog.viewClasses.union(extraViewBases)
         controllerBaseNames = NameSlots(controllerBases)
@@ -232,7 +236,8 @@ public final class ProjectIndex: Sendable {
         } else {
             let fileSummaries = files.map(\.summaries)
             pendingSummaries = Deferred {
-                CallSummaries(files: fileSummaries, typeKeys: typeKeysOfSummaries, superclasses: superclassesOfSummaries)
+                CallSummaries(files: fileSummaries, typeKeys: typeKeysOfSummaries, superclasses: superclassesOfSummaries,
+                              keepsMergeTablesUntilExit: keepsMergeTablesUntilExit)
             }
         }
         let names = NameTable(files: files)
@@ -351,6 +356,7 @@ public final class ProjectIndex: Sendable {
         assignedValues = assigned
         self.callTables = callTables
         summaries = pendingSummaries.value
+        if keepsMergeTablesUntilExit { KeptUntilExit.keep((resolvedTypes, fileTypes, parts)) }
     }
 
     /// The facts of a member, its type name resolved from the declaring type.

@@ -365,7 +365,8 @@ public final class LintPipeline: Sendable {
         let indexStart = PhaseClock.now()
         let indexCPUStart = PhaseClock.processCPU()
         let index = ProjectIndex(facts: facts, extraControllerBases: configuration.extraControllerBases,
-                                 extraViewBases: configuration.extraViewBases)
+                                 extraViewBases: configuration.extraViewBases,
+                                 keepsMergeTablesUntilExit: options.keepsIndexUntilExit)
         if options.keepsIndexUntilExit {
             KeptUntilExit.keep(index)
             // The facts too: freeing every file's tables one by one costs a tenth of a second at the end.
