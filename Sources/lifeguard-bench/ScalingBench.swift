@@ -25,6 +25,14 @@ struct ScalingShape: Sendable {
 
 let secondsPerCaseLimit = 20.0
 
+/// The start of the one view controller most shapes are written in.
+let screenHeader = "import UIKit\nfinal class Screen: UIViewController {\n"
+
+/// `line(0) + line(1) + ... + line(n - 1)`: the repeated part of a shape.
+func each(_ n: Int, _ line: (Int) -> String) -> String {
+    (0..<n).map(line).joined()
+}
+
 let scalingShapes: [ScalingShape] = [
     ScalingShape(name: "nested types") { n in
         var text = "import UIKit\n"
@@ -46,7 +54,7 @@ let scalingShapes: [ScalingShape] = [
     },
     ScalingShape(name: "chained calls") { n in
         var text = "import UIKit\nfinal class Screen: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n        view"
-        for index in 0..<n { text += ".step\(index % 7)()" }
+        text += each(n) { index in ".step\(index % 7)()" }
         text += "\n    }\n}\n"
         return [("Chain.swift", text)]
     },
@@ -92,7 +100,7 @@ let scalingShapes: [ScalingShape] = [
         }
     },
     ScalingShape(name: "one class, many children") { n in
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        var text = screenHeader
         for index in 0..<n {
             text += "    let child\(index) = UIViewController()\n    func show\(index)() {\n        addChild(child\(index))\n"
                 + "        view.addSubview(child\(index).view)\n    }\n"
@@ -100,7 +108,7 @@ let scalingShapes: [ScalingShape] = [
         return [("Screen.swift", text + "}\n")]
     },
     ScalingShape(name: "one class, many timers") { n in
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        var text = screenHeader
         for index in 0..<n {
             text += "    var timer\(index): Timer?\n    let center\(index) = NotificationCenter.default\n    func start\(index)() {\n"
                 + "        timer\(index) = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.tick() }\n"
@@ -110,7 +118,7 @@ let scalingShapes: [ScalingShape] = [
         return [("Timers.swift", text)]
     },
     ScalingShape(name: "one class, many transitions") { n in
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        var text = screenHeader
         for index in 0..<n {
             text += "    let child\(index) = UIViewController()\n"
                 + "    func show\(index)() { child\(index).beginAppearanceTransition(true, animated: true) }\n"
@@ -181,7 +189,7 @@ let scalingShapes: [ScalingShape] = [
         // Thousands of extension methods each touching one child: whether another method of the
         // type completes its containment must not read every method for each.
         var text = "import UIKit\nfinal class Screen: UIViewController {\n    let child = UIViewController()\n}\n"
-        for index in 0..<n { text += "extension Screen {\n    func show\(index)() { view.addSubview(child.view) }\n}\n" }
+        text += each(n) { index in "extension Screen {\n    func show\(index)() { view.addSubview(child.view) }\n}\n" }
         return [("Extended.swift", text)]
     },
     ScalingShape(name: "classes with one handler name") { n in
@@ -211,8 +219,8 @@ let scalingShapes: [ScalingShape] = [
         // One `viewDidLoad` makes thousands of timers and dispatch sources in locals, sets their
         // handlers and stores them: where each ends up, and which handlers it has, must not be
         // found by reading every assignment and handler again for each (sources were cubic).
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
-        for index in 0..<n { text += "    var timer\(index): Timer?\n    var source\(index): DispatchSourceTimer?\n" }
+        var text = screenHeader
+        text += each(n) { index in "    var timer\(index): Timer?\n    var source\(index): DispatchSourceTimer?\n" }
         text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
         for index in 0..<n {
             text += "        let t\(index) = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.view.tag = \(index) }\n"
@@ -220,14 +228,14 @@ let scalingShapes: [ScalingShape] = [
                 + "        s\(index).setEventHandler { self.view.tag = \(index) }\n        source\(index) = s\(index)\n"
         }
         text += "    }\n    deinit {\n"
-        for index in 0..<n { text += "        timer\(index)?.invalidate()\n        source\(index)?.cancel()\n" }
+        text += each(n) { index in "        timer\(index)?.invalidate()\n        source\(index)?.cancel()\n" }
         return [("Timers.swift", text + "    }\n}\n")]
     },
     ScalingShape(name: "one function, many stored children") { n in
         // Thousands of children added in one function and kept in properties: which property keeps
         // each must not be found by reading every assignment of the function again.
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
-        for index in 0..<n { text += "    var child\(index): UIViewController?\n" }
+        var text = screenHeader
+        text += each(n) { index in "    var child\(index): UIViewController?\n" }
         text += "    func show() {\n"
         for index in 0..<n {
             text += "        let c\(index) = UIViewController()\n        addChild(c\(index))\n"
@@ -239,17 +247,17 @@ let scalingShapes: [ScalingShape] = [
         // Thousands of geometry reads in one `viewDidLoad`, each into a local, a frame or a call,
         // with later callbacks that assign, call and constrain: what the later work does must be
         // filed once, not read again for each read (`geometry_in_view_did_load`).
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
-        for index in 0..<n { text += "    let l\(index) = UILabel()\n" }
+        var text = screenHeader
+        text += each(n) { index in "    let l\(index) = UILabel()\n" }
         text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
         for index in 0..<n {
             text += "        let w\(index) = view.bounds.width + 1\n        view.tag = \(index)\n"
                 + "        l\(index).frame = view.bounds\n        l\(index).setWidth(view.bounds.width * 2)\n"
         }
         text += "    }\n    override func viewDidLayoutSubviews() {\n        super.viewDidLayoutSubviews()\n"
-        for index in 0..<n { text += "        h\(index)()\n        l\(index).setHeight(3)\n" }
+        text += each(n) { index in "        h\(index)()\n        l\(index).setHeight(3)\n" }
         text += "    }\n"
-        for index in 0..<n { text += "    func h\(index)() { l\((index + 1) % n).alpha = 1 }\n" }
+        text += each(n) { index in "    func h\(index)() { l\((index + 1) % n).alpha = 1 }\n" }
         return [("Geometry.swift", text + "}\n")]
     },
     ScalingShape(name: "one function, many observer tokens") { n in
@@ -260,7 +268,7 @@ let scalingShapes: [ScalingShape] = [
         for index in 0..<n {
             text += "        let t\(index) = NotificationCenter.default.addObserver(forName: .init(\"n\(index)\"), object: nil, queue: nil) { _ in self.view.tag = \(index) }\n"
         }
-        for index in 0..<n { text += "        tokens.append(t\(index))\n" }
+        text += each(n) { index in "        tokens.append(t\(index))\n" }
         return [("Tokens.swift", text + "    }\n}\n")]
     },
     ScalingShape(name: "one closure, many rebindings of self") { n in
@@ -276,14 +284,14 @@ let scalingShapes: [ScalingShape] = [
     ScalingShape(name: "one teardown, removals prepared in helpers") { n in
         // Thousands of children removed in one function, each prepared by a helper that sends
         // `willMove(toParent: nil)`: each removal must not read every `willMove` of the file.
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
-        for index in 0..<n { text += "    let child\(index) = UIViewController()\n" }
+        var text = screenHeader
+        text += each(n) { index in "    let child\(index) = UIViewController()\n" }
         text += "    func tearDown() {\n"
         for index in 0..<n {
             text += "        prepare\(index)()\n        child\(index).view.removeFromSuperview()\n        child\(index).removeFromParent()\n"
         }
         text += "    }\n"
-        for index in 0..<n { text += "    func prepare\(index)() { child\(index).willMove(toParent: nil) }\n" }
+        text += each(n) { index in "    func prepare\(index)() { child\(index).willMove(toParent: nil) }\n" }
         return [("Teardown.swift", text + "}\n")]
     },
     ScalingShape(name: "one class, transitions in many extension files") { n in
@@ -301,19 +309,19 @@ let scalingShapes: [ScalingShape] = [
     ScalingShape(name: "one caller, many helpers taking children") { n in
         // Thousands of children each added and handed to its own helper, which shows its view:
         // what the caller does to each must not be found by reading all its effects per helper.
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        var text = screenHeader
         for index in 0..<n {
             text += "    let child\(index) = UIViewController()\n"
                 + "    func embed\(index)(_ controller: UIViewController) { view.addSubview(controller.view) }\n"
         }
         text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
-        for index in 0..<n { text += "        addChild(child\(index))\n        embed\(index)(child\(index))\n" }
+        text += each(n) { index in "        addChild(child\(index))\n        embed\(index)(child\(index))\n" }
         return [("Helpers.swift", text + "    }\n}\n")]
     },
     ScalingShape(name: "many loops over children") { n in
         // Thousands of methods each removing every child in a loop: each removal's events on the
         // loop's element must not be searched among every loop's.
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
+        var text = screenHeader
         for index in 0..<n {
             text += "    func clear\(index)() {\n        for child in children {\n"
                 + "            child.view.removeFromSuperview()\n            child.removeFromParent()\n        }\n    }\n"
@@ -323,8 +331,8 @@ let scalingShapes: [ScalingShape] = [
     ScalingShape(name: "removed on disappearance") { n in
         // Every observer and child is removed in one `viewWillDisappear`: each question about one
         // must not read that function's effects on all the others.
-        var text = "import UIKit\nfinal class Screen: UIViewController {\n"
-        for index in 0..<n { text += "    var token\(index): NSObjectProtocol?\n    let child\(index) = UIViewController()\n" }
+        var text = screenHeader
+        text += each(n) { index in "    var token\(index): NSObjectProtocol?\n    let child\(index) = UIViewController()\n" }
         text += "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
         for index in 0..<n {
             text += "        token\(index) = NotificationCenter.default.addObserver(forName: .init(\"n\(index)\"), object: nil, queue: nil) { _ in }\n"

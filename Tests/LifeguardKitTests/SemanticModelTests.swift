@@ -456,7 +456,7 @@ final class SemanticModelTests: XCTestCase {
     /// A type's own assignments to a name, filed by type and name, are the run's assignments to the
     /// name made as that type's own member, in run order, for every name and type of the fixtures.
     func testOwnAssignmentsByTypeAreTheOwnMembersOfTheName() throws {
-        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let trees = try FixtureFiles.trees()
         let index = ProjectIndex(trees: trees, requests: IndexRequests(assignments: true))
         var checked = 0
         for (name, assignments) in index.assignedValues {
@@ -476,11 +476,9 @@ final class SemanticModelTests: XCTestCase {
     /// function finds: the assignments whose value is rooted at the local, with their targets, in
     /// order, for every function of every fixture (a second type in a file included).
     func testStoresOfLocalsAreWhatReadingEachFunctionFinds() throws {
-        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
-        let index = ProjectIndex(trees: trees)
         var checked = 0
-        for tree in trees {
-            let model = FileModel(tree: tree, index: index)
+        for model in try FixtureFiles.models() {
+            let tree = model.tree
             for function in tree.outline.functions.indices.map(FunctionID.init) {
                 let node = tree.outline.functions[function.index].node
                 var expected: [VariableID: [(AssignmentID, ObjectRef, ObjectRef?)]] = [:]
@@ -506,11 +504,9 @@ final class SemanticModelTests: XCTestCase {
     /// The calls of a name filed by receiver anchor hold every call of the name whose receiver is
     /// the same object as a given one, for every call's receiver in every fixture.
     func testCallsFiledByReceiverHoldEveryCallOnTheSameObject() throws {
-        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
-        let index = ProjectIndex(trees: trees)
         var checked = 0
-        for tree in trees {
-            let model = FileModel(tree: tree, index: index)
+        for model in try FixtureFiles.models() {
+            let tree = model.tree
             for name in ["willMove", "removeFromParent", "addSubview", "didMove", "invalidate"] {
                 let calls = model.calls(named: name)
                 for call in calls {
@@ -530,11 +526,11 @@ final class SemanticModelTests: XCTestCase {
     /// chain's merged effects; a function's effects by target are those its effects list, for every
     /// fixture type, effect and function.
     func testChainTargetsAndEffectsByTargetReadAsTheEffectsDo() throws {
-        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
-        let index = ProjectIndex(trees: trees)
+        let models = try FixtureFiles.models()
+        let index = try XCTUnwrap(models.first).index
         var checked = 0
-        for tree in trees {
-            let model = FileModel(tree: tree, index: index)
+        for model in models {
+            let tree = model.tree
             for type in tree.outline.types where type.kind == .class {
                 let merged = model.typeEffects(ofTypeWithKey: type.name)
                 for effect in CallSummaries.Effect.allCases {
@@ -558,7 +554,7 @@ final class SemanticModelTests: XCTestCase {
     /// assignment of the name gives (exact types, and bases through `inherits`), for every name
     /// of the fixtures and every type they declare, assign in or assign through.
     func testAssignmentTalliesCountWhatFilteringTheAssignmentsFinds() throws {
-        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let trees = try FixtureFiles.trees()
         let index = ProjectIndex(trees: trees, requests: IndexRequests(assignments: true))
         func tally(_ assignments: [ProjectIndex.Assignment]) -> ProjectIndex.AssignmentTally {
             var tally = ProjectIndex.AssignmentTally()
@@ -627,7 +623,7 @@ final class SemanticModelTests: XCTestCase {
     /// of a name in a type do, are answered from tables made once per type: the same answers as
     /// reading every function's effects, for every type, target and name of every fixture.
     func testTypeTablesAnswerLikeEachFunctionsEffects() throws {
-        let trees = try FixtureFiles.swiftFiles().map { SyntaxTree(source: try FixtureFiles.source($0)) }
+        let trees = try FixtureFiles.trees()
         let summaries = ProjectIndex(trees: trees).summaries
         let types = Set(summaries.functions.compactMap(\.typeKey)).sorted()
         var checked = 0

@@ -36,6 +36,19 @@ public enum FixtureFiles {
         try [SourceFile(path: "File.swift", text: sample)] + swiftFiles().map(source)
     }
 
+    /// Every fixture parsed, in path order: the inputs of the oracle tests that check an answer
+    /// of the index or the semantic model on everything the fixtures hold.
+    public static func trees() throws -> [SyntaxTree] {
+        try swiftFiles().map { SyntaxTree(source: try source($0)) }
+    }
+
+    /// Every fixture's model, each built with the index of them all.
+    public static func models() throws -> [FileModel] {
+        let trees = try trees()
+        let index = ProjectIndex(trees: trees)
+        return trees.map { FileModel(tree: $0, index: index) }
+    }
+
     /// The path relative to `Fixtures/`, for messages.
     public static func shortPath(_ url: URL) -> String {
         let prefix = directory.path + "/"

@@ -12,15 +12,16 @@ import Foundation
 /// times and calls it as often (`configure(with:)` in a thousand cells, each calling it on
 /// another) would read every call site once per declaration, time quadratic in the input; here
 /// each name's sites are read once, then the answer is looked up.
-final class CallerVerdicts: @unchecked Sendable {
-    private let lock = Lock()
-    private var argumentEffects: [Int64: Set<CallSummaries.Effect>] = [:]
-    private var receiverEffects: [Int64: Bool] = [:]
-    private var deinitOnly: [String: Bool] = [:]
-    private var nameEffects: [Int64: Set<CallSummaries.Effect>] = [:]
-    private var functionsByTarget: [String: [CallSummaries.Target: [CallSummaries.Touch]]] = [:]
-    private var namedEffects: [String: Set<CallSummaries.Effect>] = [:]
-    private var completingNames: [CompletingNames: [String]] = [:]
+final class CallerVerdicts: Sendable {
+    private let argumentEffectsMemo = LockedMemo<Int64, Set<CallSummaries.Effect>>()
+    private let receiverEffectsMemo = LockedMemo<Int64, Bool>()
+    private let deinitOnlyMemo = LockedMemo<String, Bool>()
+    private let nameEffectsMemo = LockedMemo<Int64, Set<CallSummaries.Effect>>()
+    private let functionsByTargetMemo = LockedMemo<String, [CallSummaries.Target: [CallSummaries.Touch]]>()
+    private let namedEffectsMemo = LockedMemo<String, Set<CallSummaries.Effect>>()
+    private let completingNamesMemo = LockedMemo<CompletingNames, [String]>()
+    private let typeEffectsMemo = LockedMemo<String, Set<CallSummaries.TargetEffect>>()
+    private let effectsByTargetMemo = LockedMemo<Int, [CallSummaries.Target: Set<CallSummaries.Effect>]>()
 
     /// The key of `CallSummaries.functionNames(inType:doing:on:unlessAlso:)`.
     struct CompletingNames: Hashable {
@@ -29,58 +30,43 @@ final class CallerVerdicts: @unchecked Sendable {
         var effects: UInt16
         var start: UInt8?
     }
-    private var typeEffects: [String: Set<CallSummaries.TargetEffect>] = [:]
-    private var effectsByTarget: [Int: [CallSummaries.Target: Set<CallSummaries.Effect>]] = [:]
-
-    /// The memoized answer for `key` in `table`, computed (outside the lock) when missing.
-    private func remembered<Key: Hashable, Value>(_ key: Key, in table: ReferenceWritableKeyPath<CallerVerdicts, [Key: Value]>,
-                                                  _ compute: () -> Value) -> Value {
-        if let known = lock.withLock({ self[keyPath: table][key] }) { return known }
-        let computed = compute()
-        // As `FileModel.Memo`: a thread that computed it too returns what was stored first.
-        return lock.withLock {
-            if let stored = self[keyPath: table][key] { return stored }
-            self[keyPath: table][key] = computed
-            return computed
-        }
-    }
 
     func argumentEffects(_ key: Int64, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
-        remembered(key, in: \.argumentEffects, compute)
+        argumentEffectsMemo.value(for: key, compute)
     }
 
     func receiverEffects(_ key: Int64, _ compute: () -> Bool) -> Bool {
-        remembered(key, in: \.receiverEffects, compute)
+        receiverEffectsMemo.value(for: key, compute)
     }
 
     func nameEffects(_ key: Int64, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
-        remembered(key, in: \.nameEffects, compute)
+        nameEffectsMemo.value(for: key, compute)
     }
 
     func functionsByTarget(_ typeKey: String, _ compute: () -> [CallSummaries.Target: [CallSummaries.Touch]])
         -> [CallSummaries.Target: [CallSummaries.Touch]] {
-        remembered(typeKey, in: \.functionsByTarget, compute)
+        functionsByTargetMemo.value(for: typeKey, compute)
     }
 
     func namedEffects(_ key: String, _ compute: () -> Set<CallSummaries.Effect>) -> Set<CallSummaries.Effect> {
-        remembered(key, in: \.namedEffects, compute)
+        namedEffectsMemo.value(for: key, compute)
     }
 
     func completingNames(_ key: CompletingNames, _ compute: () -> [String]) -> [String] {
-        remembered(key, in: \.completingNames, compute)
+        completingNamesMemo.value(for: key, compute)
     }
 
     func typeEffects(_ typeKey: String, _ compute: () -> Set<CallSummaries.TargetEffect>) -> Set<CallSummaries.TargetEffect> {
-        remembered(typeKey, in: \.typeEffects, compute)
+        typeEffectsMemo.value(for: typeKey, compute)
     }
 
     func effectsByTarget(_ function: Int, _ compute: () -> [CallSummaries.Target: Set<CallSummaries.Effect>])
         -> [CallSummaries.Target: Set<CallSummaries.Effect>] {
-        remembered(function, in: \.effectsByTarget, compute)
+        effectsByTargetMemo.value(for: function, compute)
     }
 
     func deinitOnly(_ fullName: String, _ compute: () -> Bool) -> Bool {
-        remembered(fullName, in: \.deinitOnly, compute)
+        deinitOnlyMemo.value(for: fullName, compute)
     }
 }
 

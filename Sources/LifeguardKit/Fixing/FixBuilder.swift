@@ -395,7 +395,7 @@ extension RuleContext {
 final class FixLayout: @unchecked Sendable {
     private let lock = Lock()
     private var unit: String?
-    private var statements: [Int: [Range<Int>]] = [:]
+    private let statements = LockedMemo<Int, [Range<Int>]>()
     private var braceTable: [Int32]?
 
     func indentUnit(_ measure: () -> String) -> String {
@@ -408,13 +408,7 @@ final class FixLayout: @unchecked Sendable {
     }
 
     func statements(inBlock open: Int, _ find: () -> [Range<Int>]) -> [Range<Int>] {
-        if let known = lock.withLock({ statements[open] }) { return known }
-        let found = find()
-        return lock.withLock {
-            if let stored = statements[open] { return stored }
-            statements[open] = found
-            return found
-        }
+        statements.value(for: open, find)
     }
 
     /// For each significant token (by raw index), the first `{` that a walk back from it meets,
