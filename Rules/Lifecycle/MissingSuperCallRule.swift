@@ -15,7 +15,7 @@ public struct MissingSuperCallRule: Rule {
     /// full name on `super`. Nearly every view controller's file overrides `viewDidLoad()`, and
     /// nearly every such override calls `super.viewDidLoad()`.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
-        let methods = Set(options.strings("controller_methods") + options.strings("view_methods"))
+        let methods = options.stringSet("controller_methods").union(options.stringSet("view_methods"))
         return { tree in
             let outline = tree.outline
             return outline.functions.contains { function in
@@ -167,8 +167,8 @@ public struct MissingSuperCallRule: Rule {
     public func check(_ context: RuleContext) {
         let model = context.model
         guard !model.isAppKitOnly else { return }
-        let controllerMethods = Set(context.options.strings("controller_methods"))
-        let viewMethods = Set(context.options.strings("view_methods"))
+        let controllerMethods = context.options.stringSet("controller_methods")
+        let viewMethods = context.options.stringSet("view_methods")
         let outline = context.outline
         for function in outline.functions where function.kind == .function && function.modifiers.contains(.override) {
             guard function.body != nil, let role = model.enclosingRole(of: function.nodeID),

@@ -7,7 +7,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
     /// `self` is in nearly every file of an app, so the words `self` and `Task` would send most
     /// files to pass 2; the rule's test of pass 1's tree (`mayHoldCycle`) replaces them.
     public static func candidateTest(_ options: RuleOptions) -> CandidateTest? {
-        let configured = Set(options.strings("retaining_calls"))
+        let configured = options.stringSet("retaining_calls")
         let keepingCalls = retainingCallNames.union(configured)
         return { tree in mayHoldCycle(tree, keepingCalls: keepingCalls, configured: configured) }
     }
@@ -529,7 +529,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
         let name = model.name(of: call)
         let receiver = model.receiver(of: call)
         let labels = model.arguments(of: call).map { model.tree.label(of: $0) }
-        if context.options.strings("retaining_calls").contains(name) {
+        if context.options.stringSet("retaining_calls").contains(name) {
             return configuredRetention(name: name, receiver: receiver, call: call, context: context)
         }
         guard Self.retainingCallNames.contains(name) else { return nil }

@@ -20,6 +20,11 @@ import LifeguardRules
 /// One generated input shape: its files at size `n`.
 struct ScalingShape: Sendable {
     var name: String
+    /// Options by rule id, for a shape whose configuration grows with its code.
+    var options: (@Sendable (Int) -> [String: [String: OptionValue]])? = nil
+    /// Excluded and included globs, for a shape whose configuration grows with its files: every
+    /// file's path is asked about, as discovery asks, and only the files kept are linted.
+    var globs: (@Sendable (Int) -> (excluded: [String], included: [String]))? = nil
     var make: @Sendable (Int) -> [(path: String, text: String)]
 }
 
@@ -27,6 +32,12 @@ let secondsPerCaseLimit = 20.0
 
 /// The start of the one view controller most shapes are written in.
 let screenHeader = "import UIKit\nfinal class Screen: UIViewController {\n"
+
+/// `prefix` and `index` in six digits: `handle000042`.
+func fixedWidthName(_ prefix: String, _ index: Int) -> String {
+    let digits = String(index)
+    return prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+}
 
 /// `line(0) + line(1) + ... + line(n - 1)`: the repeated part of a shape.
 func each(_ n: Int, _ line: (Int) -> String) -> String {
@@ -350,6 +361,37 @@ let scalingShapes: [ScalingShape] = [
         for index in 1..<n { text += "class C\(index): C\(index - 1) { override func viewDidLoad() { super.viewDidLoad() } }\n" }
         return [("Chain.swift", text)]
     },
+    // Configurations that grow with the code: each configured name or glob must cost a lookup,
+    // not a comparison with every file's names or paths.
+    // Names of one length and first letter (`handle000042`), as generated or prefixed names are.
+    ScalingShape(name: "configured lifecycle methods", options: { n in
+        ["missing_super_call": ["controller_methods": .strings((0..<n).map { "\(fixedWidthName("handle", $0))()" })]]
+    }) { n in
+        // Ten overrides a file, so every rule's per-file work meets the whole list often; one of
+        // them skips `super` (a finding, and the file is linted), the others call it.
+        (0..<(n / 10)).map { file in
+            ("Screen\(file).swift", "import UIKit\nfinal class Screen\(file): UIViewController {\n" + each(10) {
+                let name = fixedWidthName("handle", file * 10 + $0)
+                return "    override func \(name)() { \($0 == 0 ? "helper" : "super.\(name)")() }\n"
+            } + "}\n")
+        }
+    },
+    ScalingShape(name: "configured retaining calls", options: { n in
+        ["strong_self_in_escaping_closure": ["retaining_calls": .strings((0..<n).map { "keep\($0)" })]]
+    }) { n in
+        [("Screen.swift", screenHeader + "    override func viewDidLoad() {\n        super.viewDidLoad()\n"
+            + each(n) { "        keep\($0) { self.view.setNeedsLayout() }\n" } + "    }\n}\n")]
+    },
+    ScalingShape(name: "excluded globs", globs: { n in
+        ((0..<n).flatMap { ["Sources/Gen\($0)x*.swift", "Old\($0)x*", "*x\($0).generated.swift"] }, [])
+    }) { n in
+        (0..<n).map { ("Sources/\($0 % 3 == 0 ? "Gen" : "Kept")\($0)x.swift", "final class G\($0) {}\n") }
+    },
+    ScalingShape(name: "included globs", globs: { n in
+        ([], (0..<n).map { "Sources/Module\($0)/**/*.swift" })
+    }) { n in
+        (0..<n).map { ("Sources/Module\($0)/Deep/File.swift", "final class G\($0) {}\n") }
+    },
 ]
 
 /// `scaling [--max N] [--repeat R] [--check GROWTH] [SHAPE ...]`: each shape at 1k, 2k, ... up to
@@ -395,11 +437,26 @@ func scalingBench(_ arguments: [String]) {
         for n in sizes {
             let files = shape.make(n).map { LintInput(path: $0.path, bytes: Array($0.text.utf8)) }
             let tokens = files.reduce(0) { $0 + Tokenizer.tokenize($1.bytes).count }
+            var configuration = configuration
+            if let options = shape.options?(n) {
+                configuration.rules = configuration.rules.map { setup in
+                    guard let values = options[setup.rule.description.id] else { return setup }
+                    return RuleSetup(rule: setup.rule, severity: setup.severity, options: values)
+                }
+            }
+            let filter = shape.globs.map { globs in
+                var paths = Configuration(baseDirectory: "/bench")
+                (paths.excluded, paths.included) = globs(n)
+                return paths.pathFilter()
+            }
             var elapsed = Double.infinity
             var findings = 0
             for _ in 0..<repeats {
                 let start = DispatchTime.now().uptimeNanoseconds
-                let result = Linter.lint(files, configuration: configuration)
+                let kept = filter.map { filter in
+                    files.filter { !filter.isExcluded($0.path, isDirectory: false, workingDirectory: "/bench") }
+                } ?? files
+                let result = Linter.lint(kept, configuration: configuration)
                 for reporter in reporters { _ = reporter.report(result, context: context) }
                 findings = result.diagnostics.count
                 elapsed = min(elapsed, seconds(since: start))

@@ -152,6 +152,21 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    /// A list option's set is the configured list, else the default, and follows a change of the values.
+    func testRuleOptionSetsAreTheConfiguredListsOrTheDefaults() {
+        let declared = [RuleOption(name: "methods", kind: .strings, summary: "", defaultValue: .strings(["a()", "b()"])),
+                        RuleOption(name: "single", kind: .string, summary: "", defaultValue: .string("x")),
+                        RuleOption(name: "flag", kind: .bool, summary: "", defaultValue: .bool(true))]
+        var options = RuleOptions(declared: declared)
+        XCTAssertEqual(options.stringSet("methods"), ["a()", "b()"])
+        XCTAssertEqual(options.stringSet("single"), ["x"])
+        XCTAssertEqual(options.stringSet("flag"), [])
+        XCTAssertEqual(options.stringSet("undeclared"), [])
+        options.values["methods"] = .strings(["c()", "c()", "d()"])
+        XCTAssertEqual(options.stringSet("methods"), ["c()", "d()"])
+        XCTAssertEqual(RuleOptions(values: ["extra": .strings(["e"])], declared: declared).stringSet("extra"), ["e"])
+    }
+
     func testStarterConfigurationParses() throws {
         let configuration = try parse(Configuration.starter(rules: Self.rules))
         XCTAssertEqual(configuration.excluded, ["**/Generated/**"])

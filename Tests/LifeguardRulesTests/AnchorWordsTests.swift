@@ -313,6 +313,27 @@ final class AnchorWordsTests: XCTestCase {
         XCTAssertFalse(spellsLong("let \(String(repeating: "a", count: 69)) = 1"))
     }
 
+    /// Words are looked up by their bytes and endings by a table per length: among thousands of
+    /// words of one length and first letter (a configuration's method names), and endings of
+    /// several lengths that end alike, a token finds exactly the ones it spells.
+    func testManyWordsAndEndingsOfOneShape() {
+        let words = Set((0..<5_000).map { "handle\(String(format: "%05d", $0))" })
+        let anchors = AnchorWords(words: words, suffixes: ["Delegate", "gate", "ate", "Source"])
+        func mayFire(_ text: String) -> Bool {
+            anchors.mayFire(in: SyntaxTree(source: SourceFile(path: "A.swift", text: text)))
+        }
+        XCTAssertTrue(mayFire("override func handle02500() {}"))
+        XCTAssertTrue(mayFire("handle04999()"))
+        XCTAssertFalse(mayFire("handle05000()"), "one past the last word")
+        XCTAssertFalse(mayFire("handle0250()"), "a prefix of a word")
+        XCTAssertFalse(mayFire("handle025000()"), "a word with more after it")
+        XCTAssertTrue(mayFire("var dataSource: S?"))
+        XCTAssertTrue(mayFire("let rate = 1"), "the shortest ending")
+        XCTAssertTrue(mayFire("var navigate = 1"))
+        XCTAssertFalse(mayFire("let at = 1"), "shorter than every ending")
+        XCTAssertFalse(mayFire("var sources = 1"))
+    }
+
     /// The scan skips keyword tokens unless a word is a keyword or an ending ends one: each
     /// keyword, as a word or as the ending of a word, is still found, and a keyword token's bytes
     /// are its keyword's spelling (what the skipping relies on).

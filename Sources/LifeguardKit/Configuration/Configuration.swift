@@ -380,7 +380,9 @@ struct ConfigurationReader {
 /// split, and its path split into characters, for every glob) made a configuration of thousands
 /// of excluded folders quadratic (4,000 folders, 4,000 globs: 48 s). Globs that spell a path or a
 /// name without wildcards (`Vendor`, `Sources/Old/**`, `Generated`) are looked up in sets; the
-/// rest are matched one by one, compiled.
+/// rest are compiled and filed under their literal text (`LiteralTrie`), so a path is matched
+/// only against globs it starts (or, for `*Tests`, ends) like: tried in turn, 4,000 globs like
+/// `Sources/Gen0001*` against 4,000 files took 38 s, and 4,000 included folders 47 s.
 public struct PathFilter: Sendable {
     private let configuration: Configuration
     private let excluded: Globs
@@ -411,21 +413,37 @@ public struct PathFilter: Sendable {
         private var literalPaths: Set<String> = []
         /// Globs of one literal name (`Generated`): a path matches when one of its names is one.
         private var literalNames: Set<String> = []
-        /// Globs with `/` and wildcards, tried in turn.
+        /// Globs with `/` and wildcards, filed under the text before their first wildcard
+        /// (`Sources/Gen` for `Sources/Gen*/**`): a path is tried only against those whose text it
+        /// starts with, however many there are.
         private var compiled: [Glob.Compiled] = []
-        /// Globs of one name with wildcards (`*Tests*`, `x*`), by their first character when it
-        /// is no wildcard: a name is tried only against those it could match.
-        private var nameGlobs: [Character?: [Glob.Compiled]] = [:]
-        /// As written, for `mayMatchBelow`.
-        private let patterns: [String]
+        private var compiledByPrefix = LiteralTrie()
+        /// Globs of one name with wildcards: by the text before their first wildcard (`View*`);
+        /// when that is empty, by the text after their last (`*Tests`), read backwards; the few
+        /// with neither (`*Tests*`) are tried on every name.
+        private var nameGlobs: [Glob.Compiled] = []
+        private var nameGlobsByPrefix = LiteralTrie()
+        private var nameGlobsBySuffix = LiteralTrie()
+        /// As written and compiled, for `mayMatchBelow`: anchored ones by the same prefixes as
+        /// `compiled`; any glob without `/` may match below every folder.
+        private var below: [[Substring]] = []
+        private var belowByPrefix = LiteralTrie()
+        private var anyUnanchored = false
 
-        var isEmpty: Bool { patterns.isEmpty }
+        var isEmpty: Bool { below.isEmpty && !anyUnanchored }
 
         init(_ patterns: [String]) {
-            self.patterns = patterns
             for pattern in patterns {
                 let normalized = Glob.normalize(pattern)
                 let parts = normalized.split(separator: "/")
+                // What anchored globs match is their parts, joined again (`/A` and `A//B` are `A` and `A/B`).
+                let joined = parts.joined(separator: "/")
+                if normalized.contains("/") {
+                    belowByPrefix.insert(Glob.literalPrefix(of: joined), value: below.count)
+                    below.append(parts)
+                } else {
+                    anyUnanchored = true
+                }
                 let isLiteral: (Substring) -> Bool = { !$0.contains("*") && !$0.contains("?") }
                 if !normalized.contains("/"), !parts.isEmpty, parts.allSatisfy(isLiteral) {
                     literalNames.insert(normalized)
@@ -441,10 +459,16 @@ public struct PathFilter: Sendable {
                 }
                 let glob = Glob.Compiled(normalized)
                 if glob.anchored {
+                    compiledByPrefix.insert(Glob.literalPrefix(of: joined), value: compiled.count)
                     compiled.append(glob)
                 } else {
-                    let first = glob.characters.first.flatMap { $0 == "*" || $0 == "?" ? nil : $0 }
-                    nameGlobs[first, default: []].append(glob)
+                    let prefix = Glob.literalPrefix(of: normalized)
+                    if prefix.isEmpty {
+                        nameGlobsBySuffix.insert(Glob.literalSuffix(of: normalized).reversed(), value: nameGlobs.count)
+                    } else {
+                        nameGlobsByPrefix.insert(prefix, value: nameGlobs.count)
+                    }
+                    nameGlobs.append(glob)
                 }
             }
         }
@@ -453,7 +477,7 @@ public struct PathFilter: Sendable {
         func matchesPathOrAncestor(_ path: String, components: [Substring]) -> Bool {
             guard !components.isEmpty else {
                 return compiled.contains { $0.matches(path, orAncestor: true) }
-                    || nameGlobs.values.joined().contains { $0.matches(path, orAncestor: true) }
+                    || nameGlobs.contains { $0.matches(path, orAncestor: true) }
             }
             if !literalNames.isEmpty, components.contains(where: { literalNames.contains(String($0)) }) { return true }
             if !literalPaths.isEmpty {
@@ -466,18 +490,87 @@ public struct PathFilter: Sendable {
             guard !compiled.isEmpty || !nameGlobs.isEmpty else { return false }
             let characters = components.map { Array($0) }
             if !nameGlobs.isEmpty {
-                for name in characters {
-                    for key in [name.first, nil] {
-                        if nameGlobs[key]?.contains(where: { $0.matches(components: [name], orAncestor: true) }) == true { return true }
+                for (component, name) in zip(components, characters) {
+                    let tries: (Int) -> Bool = { nameGlobs[$0].matches(components: [name], orAncestor: true) }
+                    if nameGlobsByPrefix.anyFiled(underPrefixesOf: component.utf8, tries)
+                        || nameGlobsBySuffix.anyFiled(underPrefixesOf: component.utf8.reversed(), tries) {
+                        return true
                     }
                 }
             }
-            return compiled.contains { $0.matches(components: characters, orAncestor: true) }
+            guard !compiled.isEmpty else { return false }
+            // The globs see the path as its components joined by `/`, as they were split.
+            return compiledByPrefix.anyFiled(underPrefixesOf: Self.joinedBytes(components)) {
+                compiled[$0].matches(components: characters, orAncestor: true)
+            }
         }
 
+        /// Whether files below `directory` could match a glob of the list (for deciding what to
+        /// walk): any glob without `/`; an anchored one whose text before its first wildcard goes
+        /// on past the folder's (`Sources/App` below `Sources`); or one whose text the folder's
+        /// starts with and whose parts match the folder's components.
         func mayMatchBelow(_ directory: String) -> Bool {
-            patterns.contains { Glob.mayMatchBelow($0, directory: directory) }
+            if anyUnanchored { return true }
+            guard !below.isEmpty else { return false }
+            let components = directory.split(separator: "/")
+            let bytes = Self.joinedBytes(components) + (components.isEmpty ? [] : [UInt8(ascii: "/")])
+            if belowByPrefix.hasLiteral(startingWith: bytes) { return true }
+            return belowByPrefix.anyFiled(underPrefixesOf: bytes) { Glob.mayMatchBelow(parts: below[$0], components: components) }
         }
+
+        private static func joinedBytes(_ components: [Substring]) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for (position, component) in components.enumerated() {
+                if position > 0 { bytes.append(UInt8(ascii: "/")) }
+                bytes.append(contentsOf: component.utf8)
+            }
+            return bytes
+        }
+    }
+}
+
+/// Byte strings in a trie, each with the values filed under it: `anyFiled(underPrefixesOf:)` finds
+/// the values of every string a text starts with in one walk of the text, however many strings
+/// there are (the globs of a configuration, filed under their literal text).
+struct LiteralTrie: Sendable {
+    private var children: [[UInt8: Int32]] = [[:]]
+    private var values: [[Int]] = [[]]
+
+    mutating func insert(_ literal: some Sequence<UInt8>, value: Int) {
+        var node = 0
+        for byte in literal {
+            if let next = children[node][byte] {
+                node = Int(next)
+            } else {
+                children[node][byte] = Int32(children.count)
+                node = children.count
+                children.append([:])
+                values.append([])
+            }
+        }
+        values[node].append(value)
+    }
+
+    /// Whether `body` holds for a value filed under a prefix of `text` (the empty one included),
+    /// tried shortest first.
+    func anyFiled(underPrefixesOf text: some Sequence<UInt8>, _ body: (Int) -> Bool) -> Bool {
+        var node = 0
+        var iterator = text.makeIterator()
+        while true {
+            if values[node].contains(where: body) { return true }
+            guard let byte = iterator.next(), let next = children[node][byte] else { return false }
+            node = Int(next)
+        }
+    }
+
+    /// Whether some string filed is longer than `text` and starts with it.
+    func hasLiteral(startingWith text: [UInt8]) -> Bool {
+        var node = 0
+        for byte in text {
+            guard let next = children[node][byte] else { return false }
+            node = Int(next)
+        }
+        return !children[node].isEmpty
     }
 }
 
@@ -558,15 +651,37 @@ public enum Glob {
     public static func mayMatchBelow(_ pattern: String, directory: String) -> Bool {
         let pattern = normalize(pattern)
         guard pattern.contains("/") else { return true }
-        let patternParts = pattern.split(separator: "/").map(String.init)
-        let components = directory.split(separator: "/").map(String.init)
+        return mayMatchBelow(parts: pattern.split(separator: "/"), components: directory.split(separator: "/"))
+    }
+
+    /// `mayMatchBelow(_:directory:)` for a pattern with `/`, split.
+    static func mayMatchBelow(parts: [Substring], components: [Substring]) -> Bool {
         for (index, component) in components.enumerated() {
-            guard index < patternParts.count else { return false }
-            let part = patternParts[index]
+            guard index < parts.count else { return false }
+            let part = parts[index]
             if part == "**" { return true }
             if !matchComponent(Array(part), Array(component)) { return false }
         }
         return true
+    }
+
+    /// The bytes of a normalized pattern before its first wildcard, which every path it matches
+    /// (or whose ancestor it matches) starts with. Characters compare by canonical equivalence,
+    /// bytes do not: the text stops at the first character some other spelling is equivalent to
+    /// (anything not ASCII, and `K`, `;` and `` ` ``, which KELVIN SIGN, GREEK QUESTION MARK and
+    /// GREEK VARIA are), so a path that matches never spells it differently.
+    static func literalPrefix(of pattern: String) -> [UInt8] {
+        Array(pattern.utf8.prefix { isLiteralByte($0) })
+    }
+
+    /// The bytes of a pattern after its last wildcard, on the same terms.
+    static func literalSuffix(of pattern: String) -> [UInt8] {
+        Array(pattern.utf8.reversed().prefix { isLiteralByte($0) }.reversed())
+    }
+
+    private static func isLiteralByte(_ byte: UInt8) -> Bool {
+        byte < 0x80 && byte != UInt8(ascii: "*") && byte != UInt8(ascii: "?") && byte != UInt8(ascii: "K")
+            && byte != UInt8(ascii: ";") && byte != UInt8(ascii: "`")
     }
 
     static func normalize(_ pattern: String) -> String {

@@ -25,11 +25,14 @@ public struct AnchorWords: Sendable {
     /// How many rules with words can bring a test; the rest are decided by their words alone.
     static let maxGatedTests = 63
 
-    /// Candidate words by length, each with its first byte (the cheap test), all its bytes and
-    /// the rules it stands for.
-    private let byLength: [[(bytes: [UInt8], rules: RuleMask)]]
-    /// Endings that count as words (`Delegate`), with the rules they stand for.
-    private let suffixes: [(bytes: [UInt8], rules: RuleMask)]
+    /// Candidate words, looked up by their bytes, and the rules each stands for (by slot): a
+    /// token costs one lookup however many words a configuration names (compared one by one
+    /// with the words of its length, 16,000 configured method names made a run quadratic).
+    private let words: NameSlots
+    private let wordRules: [RuleMask]
+    /// Endings that count as words (`Delegate`), a table per length, with the rules they stand
+    /// for: a token is looked up once per length of ending.
+    private let suffixes: [(length: Int, endings: NameSlots, rules: [RuleMask])]
     /// For each first byte, a bit for each word length starting with it (bit 63: 63 or longer),
     /// and for each last byte whether a suffix ends with it: most identifiers of a file are
     /// turned away by one look at each table.
@@ -83,21 +86,32 @@ public struct AnchorWords: Sendable {
                  ungatedTests: [CandidateTest]) {
         self.gatedTests = gatedTests
         self.ungatedTests = ungatedTests
-        self.suffixes = suffixes.map { (Array($0.key.utf8), $0.value) }.filter { !$0.0.isEmpty }
-        var byLength: [[(bytes: [UInt8], rules: RuleMask)]] = []
+        var table = NameSlots(capacity: words.count)
+        var wordRules: [RuleMask] = []
         var lengths = [UInt64](repeating: 0, count: 256)
         for (word, rules) in words {
-            let bytes = Array(word.utf8)
-            guard let first = bytes.first else { continue }
-            while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append((bytes, rules))
-            lengths[Int(first)] |= 1 << UInt64(min(bytes.count, 63))
+            guard let first = word.utf8.first else { continue }
+            let slot = Int(table.insert(word))
+            if slot == wordRules.count { wordRules.append(0) }
+            wordRules[slot] |= rules
+            lengths[Int(first)] |= 1 << UInt64(min(word.utf8.count, 63))
         }
-        self.byLength = byLength
+        self.words = table
+        self.wordRules = wordRules
         lengthsByFirstByte = lengths
         skipsKeywords = Self.noneSpellsKeyword(words: words.keys, suffixes: suffixes.keys)
         var lastBytes = [Bool](repeating: false, count: 256)
-        for suffix in self.suffixes { lastBytes[Int(suffix.bytes[suffix.bytes.count - 1])] = true }
+        var byLength: [Int: (endings: NameSlots, rules: [RuleMask])] = [:]
+        for (ending, rules) in suffixes {
+            guard let last = ending.utf8.last else { continue }
+            lastBytes[Int(last)] = true
+            var entry = byLength[ending.utf8.count, default: (NameSlots(), [])]
+            let slot = Int(entry.endings.insert(ending))
+            if slot == entry.rules.count { entry.rules.append(0) }
+            entry.rules[slot] |= rules
+            byLength[ending.utf8.count] = entry
+        }
+        self.suffixes = byLength.map { (length: $0.key, endings: $0.value.endings, rules: $0.value.rules) }.sorted { $0.length < $1.length }
         suffixLastBytes = lastBytes
     }
 
@@ -199,14 +213,11 @@ public struct AnchorWords: Sendable {
         }
         let length = end - start
         var found: RuleMask = 0
-        if length < byLength.count {
-            for word in byLength[length] where word.bytes[0] == base[start] {
-                if word.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + start, length) }) == 0 { found |= word.rules }
-            }
-        }
-        for suffix in suffixes where suffix.bytes.count <= length && suffix.bytes.last == base[end - 1] {
-            if suffix.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + end - $0.count, $0.count) }) == 0 {
-                found |= suffix.rules
+        if let slot = words.slot(of: UnsafeBufferPointer(start: base + start, count: length)) { found |= wordRules[Int(slot)] }
+        for suffix in suffixes {
+            guard suffix.length <= length else { break }
+            if let slot = suffix.endings.slot(of: UnsafeBufferPointer(start: base + end - suffix.length, count: suffix.length)) {
+                found |= suffix.rules[Int(slot)]
             }
         }
         return found

@@ -41,12 +41,36 @@ extension Rule {
 
 /// The configured values of a rule's options, with the rule's defaults behind them.
 public struct RuleOptions: Sendable {
-    public var values: [String: OptionValue]
+    public var values: [String: OptionValue] {
+        didSet { stringSets = Self.stringSets(values: values, declared: declared) }
+    }
     public let declared: [RuleOption]
+    /// Every list option's strings as a set, made once for the run: a rule asks for each file or
+    /// call, and a set made per file, or a list searched per call, cost the product of a
+    /// configuration's size and the code's.
+    private var stringSets: [String: Set<String>]
 
     public init(values: [String: OptionValue] = [:], declared: [RuleOption] = []) {
         self.values = values
         self.declared = declared
+        stringSets = Self.stringSets(values: values, declared: declared)
+    }
+
+    private static func stringSets(values: [String: OptionValue], declared: [RuleOption]) -> [String: Set<String>] {
+        var sets: [String: Set<String>] = [:]
+        for name in Set(values.keys).union(declared.map(\.name)) {
+            switch values[name] ?? declared.first(where: { $0.name == name })?.defaultValue {
+            case .strings(let strings)?: sets[name] = Set(strings)
+            case .string(let string)?: sets[name] = [string]
+            default: break
+            }
+        }
+        return sets
+    }
+
+    /// `strings(name)` as a set.
+    public func stringSet(_ name: String) -> Set<String> {
+        stringSets[name] ?? []
     }
 
     private func value(_ name: String) -> OptionValue? {
