@@ -523,8 +523,12 @@ public final class LintPipeline: Sendable {
                             clocks: Slots<PhaseClock>) -> [Outcome] {
         let outcomes = Slots(count: records.count, initial: Outcome?.none)
         let retained = Slots(count: records.count, initial: SyntaxTree?.none)
+        // Pass 1 keeps only the trees of files pass 2 lints: the few hundred of those are looked
+        // up, not every record of the run.
         if !trees.isEmpty {
-            for position in records.indices { retained.modify(position) { $0 = trees[records[position].sequence] } }
+            for position in records.indices where records[position].mayFire {
+                retained.modify(position) { $0 = trees[records[position].sequence] }
+            }
         }
         let configuration = self.configuration
         let options = self.options
