@@ -218,7 +218,7 @@ public struct ObserverWithoutRemovalRule: Rule {
             guard let function = model.enclosingFunction(of: declaration.nodeID),
                   let body = context.outline[function].body,
                   declaration.nameToken < body.close else { return false }
-            let last = lastUses.lastUse(of: context.tree.name(of: declaration), in: function, context: context)
+            let last = lastUses.lastUse(of: variable, in: function, context: context)
             return last.map { $0 <= declaration.nameToken } ?? true
         case .argument:
             return false
@@ -228,24 +228,41 @@ public struct ObserverWithoutRemovalRule: Rule {
         }
     }
 
-    /// Where each name is last used in a function's body, found with one reading of the body
+    /// Where each local is last used in a function's body, found with one reading of the body
     /// the first time a local of the function asks (each local's question read the rest of the
-    /// body: thousands of observer tokens in one function were quadratic).
+    /// body: thousands of observer tokens in one function were quadratic). A use is a name that
+    /// means the local where it is written (its binding), so a same-named local of a nested
+    /// block or closure (its declaration or a use), a member (`other.token`) or an argument label
+    /// (`f(token: x)`) is not one.
     struct LastUses {
-        private var byFunction: [FunctionID: [String: Int]] = [:]
+        private var byFunction: [FunctionID: [VariableID: Int]] = [:]
 
-        /// The last identifier token of the body spelling `name`.
-        mutating func lastUse(of name: String, in function: FunctionID, context: RuleContext) -> Int? {
+        /// The last identifier token of the body that means `variable`.
+        mutating func lastUse(of variable: VariableID, in function: FunctionID, context: RuleContext) -> Int? {
             if byFunction[function] == nil {
-                var last: [String: Int] = [:]
+                var last: [VariableID: Int] = [:]
+                let tree = context.tree
+                let model = context.model
                 if let body = context.outline[function].body {
-                    for token in context.tree.significantTokens(in: body.interior) where context.tree.tokens[token].kind == .identifier {
-                        last[context.tree.text(ofToken: token)] = token
+                    // Names that are no use: argument labels, and the names of declarations with a
+                    // value of their own (`if let token` alone reads the outer `token`; it stays a use).
+                    var notUses = Set<Int>()
+                    for call in model.calls(in: context.outline[function].nodeID) {
+                        for argument in model.arguments(of: call) { if let label = argument.labelToken { notUses.insert(label) } }
+                    }
+                    for local in model.variables(in: context.outline[function].nodeID) where context.outline[local].initializer != nil {
+                        notUses.insert(context.outline[local].nameToken)
+                    }
+                    for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {
+                        guard !notUses.contains(token),
+                              tree.previousSignificant(before: token).map({ tree.tokens[$0].kind != .period }) ?? true,
+                              case .local(let local) = model.binding(ofToken: TokenID(token)) else { continue }
+                        last[local] = token
                     }
                 }
                 byFunction[function] = last
             }
-            return byFunction[function]![name]
+            return byFunction[function]![variable]
         }
     }
 

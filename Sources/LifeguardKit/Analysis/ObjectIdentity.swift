@@ -188,7 +188,7 @@ extension FileModel {
 
     /// What the name token `token` spells means there: `binding(of: tree.text(ofToken: token),
     /// at: token)`, with no string made for a name that is declared.
-    func binding(ofToken token: TokenID) -> Binding {
+    public func binding(ofToken token: TokenID) -> Binding {
         let range = tree.nameBytes(ofToken: token.index)
         if range.isEmpty || tree.source.bytes[range.lowerBound] == UInt8(ascii: "$") {
             return binding(of: tree.text(ofToken: token.index), at: token)
