@@ -406,12 +406,7 @@ public struct StrongSelfInEscapingClosureRule: Rule {
                                 context: RuleContext) -> Bool {
             if byFunction == nil { byFunction = Self.gather(context) }
             guard let sites = byFunction?[function.index]?[holder.anchor] else { return false }
-            var low = 0
-            var high = sites.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sites[middle].token <= token { low = middle + 1 } else { high = middle }
-            }
+            let low = Bisection.firstPosition(in: 0..<sites.count) { sites[$0].token <= token }
             return sites[low...].contains { $0.object.isSame(as: holder) }
         }
 

@@ -391,3 +391,31 @@ final class TokenizerTests: XCTestCase {
         for input in inputs { assertLossless(Array(input.utf8)) }
     }
 }
+
+/// The one bisection the engine's sorted searches share.
+final class BisectionTests: XCTestCase {
+    /// For random sorted keys (with repeats) and every subrange and sought key, the first
+    /// position not before the key is what a scan from the subrange's start finds, both for
+    /// "below" (the first at or after) and "at or below" (one past the last at or before).
+    func testFirstPositionIsWhatAScanFinds() {
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<200 {
+            let keys = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Int.random(in: 0...8, using: &generator) }.sorted()
+            for lower in 0...keys.count {
+                for upper in lower...keys.count {
+                    for sought in -1...9 {
+                        let below = Bisection.firstPosition(in: lower..<upper) { keys[$0] < sought }
+                        XCTAssertEqual(below, (lower..<upper).first { keys[$0] >= sought } ?? upper)
+                        let atOrBelow = Bisection.firstPosition(in: lower..<upper) { keys[$0] <= sought }
+                        XCTAssertEqual(atOrBelow, (lower..<upper).first { keys[$0] > sought } ?? upper)
+                        compared += 2
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 10_000)
+        XCTAssertEqual([1, 3, 3, 7].firstIndex(notBelow: 3), 1)
+        XCTAssertEqual([1, 3, 3, 7].firstIndex(notBelow: 8), 4)
+    }
+}

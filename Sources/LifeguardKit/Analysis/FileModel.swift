@@ -539,13 +539,7 @@ public final class FileModel: Sendable {
         let nodes = outline.nodes
         // Nodes are in pre-order: the innermost container is the last node starting at or before
         // the token whose range still covers it; climb from the last starter.
-        var low = 0
-        var high = nodes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if nodes[middle].tokens.lowerBound <= token { low = middle + 1 } else { high = middle }
-        }
-        var candidate = low - 1
+        var candidate = Bisection.firstPosition(in: 0..<nodes.count) { nodes[$0].tokens.lowerBound <= token } - 1
         var steps = 0
         while candidate >= 0, steps < Self.ancestorLimit {
             if nodes[candidate].tokens.contains(token) { return NodeID(candidate) }

@@ -45,13 +45,7 @@ struct EventIndex {
     /// The first place in `positions` (event positions, in source order) from `low` on whose
     /// event comes at or after token `token`, found by bisection.
     func firstPosition(in positions: [Int], from low: Int, atOrAfter token: Int) -> Int {
-        var low = low
-        var high = positions.count
-        while low < high {
-            let middle = (low + high) / 2
-            if events[positions[middle]].token < token { low = middle + 1 } else { high = middle }
-        }
-        return low
+        Bisection.firstPosition(in: low..<positions.count) { events[positions[$0]].token < token }
     }
 }
 

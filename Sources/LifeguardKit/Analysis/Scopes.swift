@@ -146,13 +146,7 @@ final class ScopeTable: Sendable {
         let base = Int(starts[Int(slot)])
         let position = Int32(truncatingIfNeeded: token)
         // The last entry starting at or before the token.
-        var low = base
-        var high = Int(starts[Int(slot) + 1])
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].from <= position { low = middle + 1 } else { high = middle }
-        }
-        var candidate = low - 1 - base
+        var candidate = Bisection.firstPosition(in: base..<Int(starts[Int(slot) + 1])) { entries[$0].from <= position } - 1 - base
         var steps = 0
         while candidate >= 0, steps < Self.climbLimit {
             let entry = entries[base + candidate]

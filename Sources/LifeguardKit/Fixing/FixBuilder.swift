@@ -162,12 +162,7 @@ public struct FixBuilder {
         // A block's statements are found once: a fix for each of a thousand cases of one switch
         // must not read the cases before its own again.
         let statements = layout.statements(inBlock: open ?? -1) { blockStatements(openedBy: open) }
-        var low = 0
-        var high = statements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if statements[middle].lowerBound <= token { low = middle + 1 } else { high = middle }
-        }
+        let low = Bisection.firstPosition(in: 0..<statements.count) { statements[$0].lowerBound <= token }
         guard low > 0, statements[low - 1].contains(token) else { return nil }
         return statements[low - 1]
     }

@@ -70,12 +70,7 @@ public struct SourceExcerpt: Sendable {
     /// the line holding it was kept.
     public func utf16Column(of offset: Int) -> Int? {
         // The last kept line starting at or before the offset (line numbers and starts rise together).
-        var low = 0
-        var high = numbersByStart.count
-        while low < high {
-            let middle = (low + high) / 2
-            if lines[numbersByStart[middle]]!.start <= offset { low = middle + 1 } else { high = middle }
-        }
+        let low = Bisection.firstPosition(in: 0..<numbersByStart.count) { lines[numbersByStart[$0]]!.start <= offset }
         guard low > 0, let line = lines[numbersByStart[low - 1]] else { return nil }
         let end = line.start + line.bytes.count
         // Only the file's last line has no terminator; its end is the end of the file.

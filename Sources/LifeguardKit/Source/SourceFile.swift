@@ -115,13 +115,8 @@ public struct SourceFile: Sendable {
     }
 
     private static func lineIndex(of offset: Int, in starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        // The last line starting at or before the offset (the first line starts at 0).
+        max(0, Bisection.firstPosition(in: 0..<starts.count) { starts[$0] <= offset } - 1)
     }
 
     /// 1-based line and 1-based byte column of a byte offset.

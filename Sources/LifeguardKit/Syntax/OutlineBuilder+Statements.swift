@@ -195,15 +195,8 @@ extension OutlineBuilder {
     /// The significant position of a raw token index known to be at or near `hint`.
     func sigPosition(ofRaw rawIndex: Int, near hint: Int) -> Int {
         if hint >= 0, hint < count, raw(hint) == rawIndex { return hint }
-        var low = 0
-        var high = count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let value = raw(mid)
-            if value == rawIndex { return mid }
-            if value < rawIndex { low = mid + 1 } else { high = mid - 1 }
-        }
-        return hint
+        let found = Bisection.firstPosition(in: 0..<count) { raw($0) < rawIndex }
+        return found < count && raw(found) == rawIndex ? found : hint
     }
 
     func handleDirective(_ kind: TokenKind) {

@@ -38,12 +38,7 @@ extension SyntaxTree {
             guard index < tokens.count, tokens[index].startOffset == offset, tokens[index].kind.isComment else { return nil }
             return Comment(range: tokens[index].range, kind: tokens[index].kind)
         }
-        var low = 0
-        var high = droppedComments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(droppedComments[middle].lowerBound) < offset { low = middle + 1 } else { high = middle }
-        }
+        let low = Bisection.firstPosition(in: 0..<droppedComments.count) { Int(droppedComments[$0].lowerBound) < offset }
         guard low < droppedComments.count, Int(droppedComments[low].lowerBound) == offset else { return nil }
         let range = Int(droppedComments[low].lowerBound)..<Int(droppedComments[low].upperBound)
         return Comment(range: range, kind: Self.commentKind(source.bytes, at: offset))
@@ -66,13 +61,7 @@ extension SyntaxTree {
     /// The index of the first token starting at or after `offset` (`tokens.count` when none).
     private func firstToken(startingAtOrAfter offset: Int) -> Int {
         tokens.withUnsafeBufferPointer { tokens in
-            var low = 0
-            var high = tokens.count
-            while low < high {
-                let middle = (low + high) / 2
-                if tokens[middle].startOffset < offset { low = middle + 1 } else { high = middle }
-            }
-            return low
+            Bisection.firstPosition(in: 0..<tokens.count) { tokens[$0].startOffset < offset }
         }
     }
 
