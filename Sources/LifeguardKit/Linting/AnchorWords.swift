@@ -31,8 +31,10 @@ public struct AnchorWords: Sendable {
     private let words: NameSlots
     private let wordRules: [RuleMask]
     /// Endings that count as words (`Delegate`), a table per length, with the rules they stand
-    /// for: a token is looked up once per length of ending.
-    private let suffixes: [(length: Int, endings: NameSlots, rules: [RuleMask])]
+    /// for and which bytes they start with: a token is looked up once per length of ending whose
+    /// first byte it has at that distance from its end (most tokens that end in `e` are no
+    /// `...Delegate`, and are turned away without hashing).
+    private let suffixes: [(length: Int, endings: NameSlots, rules: [RuleMask], firstBytes: [Bool])]
     /// For each first byte, a bit for each word length starting with it (bit 63: 63 or longer),
     /// and for each last byte whether a suffix ends with it: most identifiers of a file are
     /// turned away by one look at each table.
@@ -101,17 +103,19 @@ public struct AnchorWords: Sendable {
         lengthsByFirstByte = lengths
         skipsKeywords = Self.noneSpellsKeyword(words: words.keys, suffixes: suffixes.keys)
         var lastBytes = [Bool](repeating: false, count: 256)
-        var byLength: [Int: (endings: NameSlots, rules: [RuleMask])] = [:]
+        var byLength: [Int: (endings: NameSlots, rules: [RuleMask], firstBytes: [Bool])] = [:]
         for (ending, rules) in suffixes {
-            guard let last = ending.utf8.last else { continue }
+            guard let first = ending.utf8.first, let last = ending.utf8.last else { continue }
             lastBytes[Int(last)] = true
-            var entry = byLength[ending.utf8.count, default: (NameSlots(), [])]
+            var entry = byLength[ending.utf8.count, default: (NameSlots(), [], [Bool](repeating: false, count: 256))]
             let slot = Int(entry.endings.insert(ending))
             if slot == entry.rules.count { entry.rules.append(0) }
             entry.rules[slot] |= rules
+            entry.firstBytes[Int(first)] = true
             byLength[ending.utf8.count] = entry
         }
-        self.suffixes = byLength.map { (length: $0.key, endings: $0.value.endings, rules: $0.value.rules) }.sorted { $0.length < $1.length }
+        self.suffixes = byLength.map { (length: $0.key, endings: $0.value.endings, rules: $0.value.rules, firstBytes: $0.value.firstBytes) }
+            .sorted { $0.length < $1.length }
         suffixLastBytes = lastBytes
     }
 
@@ -216,7 +220,7 @@ public struct AnchorWords: Sendable {
         if let slot = words.slot(of: UnsafeBufferPointer(start: base + start, count: length)) { found |= wordRules[Int(slot)] }
         for suffix in suffixes {
             guard suffix.length <= length else { break }
-            if let slot = suffix.endings.slot(of: UnsafeBufferPointer(start: base + end - suffix.length, count: suffix.length)) {
+            if suffix.firstBytes[Int(base[end - suffix.length])], let slot = suffix.endings.slot(of: UnsafeBufferPointer(start: base + end - suffix.length, count: suffix.length)) {
                 found |= suffix.rules[Int(slot)]
             }
         }
