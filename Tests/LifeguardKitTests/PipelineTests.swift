@@ -505,10 +505,11 @@ final class PipelineTests: XCTestCase {
         let patterns = ["Generated", "*Tests*", "**/Generated/**", "Sources/**/*.swift", "**", "A/**/B/**/C", "a?c/*",
                         "**/x", "App/*/Views", "./Vendor/", "*.swift", "A/B", "A/B/**", "Sources", "App/Views/**/**", "/A",
                         "Gen*", "Gen?rated", "*Views", "*ews", "Sources/Gen*", "Sources/Gen*/**", "App/V?ews/**", "A//B*",
-                        "Kit*", "*Kit", "Caf\u{E9}*", "*\u{E9}", "A/Kit*/x", "Sources/*/x", "*", "?"]
+                        "Kit*", "*Kit", "Caf\u{E9}*", "*\u{E9}", "Cafe\u{301}*", "Sources/Cafe\u{301}*/x", "A/Kit*/x", "Sources/*/x",
+                        "*", "?"]
         let names = ["A", "B", "C", "Generated", "x", "abc", "App", "Views", "Sources", "T.swift", "MyTests.swift", "Vendor",
                      "Gen", "Gen1", "GenX.swift", "MyViews", "Kit", "\u{212A}it", "My\u{212A}it", "Caf\u{E9}s", "Cafe\u{301}s",
-                     "Cafe\u{301}", "Bx"]
+                     "Cafe\u{301}", "Bx", "Caf\u{E9}"]
         var generator = SystemRandomNumberGenerator()
         var compared = 0
         for _ in 0..<600 {

@@ -669,9 +669,13 @@ public enum Glob {
     /// (or whose ancestor it matches) starts with. Characters compare by canonical equivalence,
     /// bytes do not: the text stops at the first character some other spelling is equivalent to
     /// (anything not ASCII, and `K`, `;` and `` ` ``, which KELVIN SIGN, GREEK QUESTION MARK and
-    /// GREEK VARIA are), so a path that matches never spells it differently.
+    /// GREEK VARIA are), so a path that matches never spells it differently. A letter a non-ASCII
+    /// scalar follows goes too: with a combining mark it is another character (`e` and U+0301
+    /// are `é`, which a path may spell as U+00E9).
     static func literalPrefix(of pattern: String) -> [UInt8] {
-        Array(pattern.utf8.prefix { isLiteralByte($0) })
+        let bytes = Array(pattern.utf8)
+        let count = bytes.prefix { isLiteralByte($0) }.count
+        return Array(bytes[..<(count < bytes.count && bytes[count] >= 0x80 ? max(0, count - 1) : count)])
     }
 
     /// The bytes of a pattern after its last wildcard, on the same terms.
