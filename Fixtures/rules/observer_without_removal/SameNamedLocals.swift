@@ -42,6 +42,20 @@ final class SameNamedLocalsController: UIViewController {
         settings.keep(observer)
     }
 
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let token: NSObjectProtocol? = NotificationCenter.default.addObserver(forName: .feedDidChange, object: nil, queue: .main) { _ in }
+        if let token { NotificationCenter.default.removeObserver(token) }
+    }
+
+    func watchUntilGuarded() {
+        let observer: NSObjectProtocol? = NotificationCenter.default.addObserver(forName: .feedDidChange, object: nil, queue: .main) { _ in
+            self.reload()
+        }
+        guard let observer else { return }
+        settings.keep(observer)
+    }
+
     func reload() {}
 }
 
