@@ -245,16 +245,15 @@ public struct ObserverWithoutRemovalRule: Rule {
                 let model = context.model
                 if let body = context.outline[function].body {
                     // Names that are no use: argument labels, and the names of declarations with a
-                    // value of their own. A shorthand `if let token` / `guard let token`, whose
-                    // name is its own initializer, reads the outer `token`: it stays a use.
+                    // value of their own. A shorthand `if let token` / `guard let token` reads the
+                    // outer `token`: it stays a use.
                     var notUses = Set<Int>()
                     for call in model.calls(in: context.outline[function].nodeID) {
                         for argument in model.arguments(of: call) { if let label = argument.labelToken { notUses.insert(label) } }
                     }
                     for local in model.variables(in: context.outline[function].nodeID) {
                         let declaration = context.outline[local]
-                        guard let initializer = declaration.initializer,
-                              initializer != declaration.nameToken..<(declaration.nameToken + 1) else { continue }
+                        guard declaration.initializer != nil, !declaration.isShorthandBinding else { continue }
                         notUses.insert(declaration.nameToken)
                     }
                     for token in tree.significantTokens(in: body.interior) where tree.tokens[token].kind == .identifier {

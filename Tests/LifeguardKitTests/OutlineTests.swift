@@ -625,3 +625,25 @@ final class OutlineTests: XCTestCase {
         }
     }
 }
+
+final class ShorthandBindingTests: XCTestCase {
+    /// `if let x` and `guard let x` without a value are shorthand bindings (the name reads the outer
+    /// `x`); a binding with `= value`, a local and a loop variable are not.
+    func testShorthandBindingsAreTold() {
+        let text = """
+        func f(x: Int?, y: Int?, w: Int?) {
+            if let x { print(x) }
+            guard let y else { return }
+            if let z = w { print(z) }
+            let v = y
+            for item in [v] { print(item) }
+            while let x { break }
+        }
+        """
+        let tree = SyntaxTree(source: SourceFile(path: "A.swift", text: text))
+        let shorthand = tree.outline.variables.filter(\.isShorthandBinding).map { tree.text(ofToken: $0.nameToken) }
+        let others = tree.outline.variables.filter { !$0.isShorthandBinding }.map { tree.text(ofToken: $0.nameToken) }
+        XCTAssertEqual(shorthand, ["x", "y", "x"])
+        XCTAssertEqual(Set(others), ["z", "v", "item"])
+    }
+}

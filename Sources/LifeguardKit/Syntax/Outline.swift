@@ -247,9 +247,16 @@ public struct VariableDeclaration: Sendable {
     /// variables are plain data, copied and freed without reference counting.
     public var attributes: Range<Int>
     public var typeAnnotation: Range<Int>?
+    /// Raw tokens of the value; for a shorthand binding (`if let x {`, `guard let x else`) the
+    /// name itself, which reads the outer `x` (see `isShorthandBinding`).
     public var initializer: Range<Int>?
     public var accessors: Block?
     public var storage: Storage
+
+    /// `if let x` / `guard let x` without `= value`: the name is also a use of the outer `x`.
+    public var isShorthandBinding: Bool {
+        isConditionalBinding && initializer == nameToken..<(nameToken + 1)
+    }
 }
 
 /// `[weak self]`, `[unowned(safe) x]`, `[y = z]`.
