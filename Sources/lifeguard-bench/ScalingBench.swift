@@ -387,6 +387,13 @@ let scalingShapes: [ScalingShape] = [
     }) { n in
         (0..<n).map { ("Sources/\($0 % 3 == 0 ? "Gen" : "Kept")\($0)x.swift", "final class G\($0) {}\n") }
     },
+    // Globs with text only between wildcards: a name that holds `Mid…x`, a folder `Deep…x` anywhere.
+    ScalingShape(name: "contained globs", globs: { n in
+        ((0..<n).flatMap { ["*Mid\($0)x*", "**/Deep\($0)x/**"] }, [])
+    }) { n in
+        (0..<n).map { ("Sources/\($0 % 2 == 0 ? "Deep\($0)x" : "Flat")/A\($0 % 3 == 0 ? "Mid\($0)x" : "Kept\($0)")B.swift",
+                       "final class G\($0) {}\n") }
+    },
     ScalingShape(name: "included globs", globs: { n in
         ([], (0..<n).map { "Sources/Module\($0)/**/*.swift" })
     }) { n in

@@ -381,8 +381,9 @@ struct ConfigurationReader {
 /// of excluded folders quadratic (4,000 folders, 4,000 globs: 48 s). Globs that spell a path or a
 /// name without wildcards (`Vendor`, `Sources/Old/**`, `Generated`) are looked up in sets; the
 /// rest are compiled and filed under their literal text (`LiteralTrie`), so a path is matched
-/// only against globs it starts (or, for `*Tests`, ends) like: tried in turn, 4,000 globs like
-/// `Sources/Gen0001*` against 4,000 files took 38 s, and 4,000 included folders 47 s.
+/// only against globs it starts (or, for `*Tests`, ends, or for `*Tests*` and `**/Gen/**`,
+/// contains) like: tried in turn, 4,000 globs like `Sources/Gen0001*` against 4,000 files took
+/// 38 s, 4,000 included folders 47 s, and 4,000 like `*Gen0001*` 15 s.
 public struct PathFilter: Sendable {
     private let configuration: Configuration
     private let excluded: Globs
@@ -418,12 +419,18 @@ public struct PathFilter: Sendable {
         /// starts with, however many there are.
         private var compiled: [Glob.Compiled] = []
         private var compiledByPrefix = LiteralTrie()
+        /// Those that start with a wildcard (`**/Gen/**`, `*/Views/*.swift`), by the longest text
+        /// between wildcards of one of their parts (`Glob.literalInfix`), which the path spells
+        /// somewhere; the few with none (`*/*.swift`) are filed under no text and tried on every path.
+        private var compiledByInfix = LiteralTrie()
         /// Globs of one name with wildcards: by the text before their first wildcard (`View*`);
-        /// when that is empty, by the text after their last (`*Tests`), read backwards; the few
-        /// with neither (`*Tests*`) are tried on every name.
+        /// when that is empty, by the text after their last (`*Tests`), read backwards; with
+        /// neither, by the longest text between two (`*Tests*`). The few with no text at all
+        /// (`*`, `?*`) are filed under no suffix, and tried on every name.
         private var nameGlobs: [Glob.Compiled] = []
         private var nameGlobsByPrefix = LiteralTrie()
         private var nameGlobsBySuffix = LiteralTrie()
+        private var nameGlobsByInfix = LiteralTrie()
         /// As written and compiled, for `mayMatchBelow`: anchored ones by the same prefixes as
         /// `compiled`; any glob without `/` may match below every folder.
         private var below: [[Substring]] = []
@@ -459,14 +466,24 @@ public struct PathFilter: Sendable {
                 }
                 let glob = Glob.Compiled(normalized)
                 if glob.anchored {
-                    compiledByPrefix.insert(Glob.literalPrefix(of: joined), value: compiled.count)
+                    let prefix = Glob.literalPrefix(of: joined)
+                    let infix = prefix.isEmpty ? Glob.literalInfix(of: joined) : []
+                    if infix.isEmpty {
+                        compiledByPrefix.insert(prefix, value: compiled.count)
+                    } else {
+                        compiledByInfix.insert(infix, value: compiled.count)
+                    }
                     compiled.append(glob)
                 } else {
                     let prefix = Glob.literalPrefix(of: normalized)
-                    if prefix.isEmpty {
-                        nameGlobsBySuffix.insert(Glob.literalSuffix(of: normalized).reversed(), value: nameGlobs.count)
-                    } else {
+                    let suffix = prefix.isEmpty ? Glob.literalSuffix(of: normalized) : []
+                    let infix = prefix.isEmpty && suffix.isEmpty ? Glob.literalInfix(of: normalized) : []
+                    if !prefix.isEmpty {
                         nameGlobsByPrefix.insert(prefix, value: nameGlobs.count)
+                    } else if !infix.isEmpty {
+                        nameGlobsByInfix.insert(infix, value: nameGlobs.count)
+                    } else {
+                        nameGlobsBySuffix.insert(suffix.reversed(), value: nameGlobs.count)
                     }
                     nameGlobs.append(glob)
                 }
@@ -493,16 +510,17 @@ public struct PathFilter: Sendable {
                 for (component, name) in zip(components, characters) {
                     let tries: (Int) -> Bool = { nameGlobs[$0].matches(components: [name], orAncestor: true) }
                     if nameGlobsByPrefix.anyFiled(underPrefixesOf: component.utf8, tries)
-                        || nameGlobsBySuffix.anyFiled(underPrefixesOf: component.utf8.reversed(), tries) {
+                        || nameGlobsBySuffix.anyFiled(underPrefixesOf: component.utf8.reversed(), tries)
+                        || (!nameGlobsByInfix.isEmpty && nameGlobsByInfix.anyFiled(inside: Array(component.utf8), tries)) {
                         return true
                     }
                 }
             }
             guard !compiled.isEmpty else { return false }
             // The globs see the path as its components joined by `/`, as they were split.
-            return compiledByPrefix.anyFiled(underPrefixesOf: Self.joinedBytes(components)) {
-                compiled[$0].matches(components: characters, orAncestor: true)
-            }
+            let joined = Self.joinedBytes(components)
+            let tries: (Int) -> Bool = { compiled[$0].matches(components: characters, orAncestor: true) }
+            return compiledByPrefix.anyFiled(underPrefixesOf: joined, tries) || compiledByInfix.anyFiled(inside: joined, tries)
         }
 
         /// Whether files below `directory` could match a glob of the list (for deciding what to
@@ -536,6 +554,9 @@ struct LiteralTrie: Sendable {
     private var children: [[UInt8: Int32]] = [[:]]
     private var values: [[Int]] = [[]]
 
+    /// Nothing filed.
+    var isEmpty: Bool { children[0].isEmpty && values[0].isEmpty }
+
     mutating func insert(_ literal: some Sequence<UInt8>, value: Int) {
         var node = 0
         for byte in literal {
@@ -561,6 +582,24 @@ struct LiteralTrie: Sendable {
             guard let byte = iterator.next(), let next = children[node][byte] else { return false }
             node = Int(next)
         }
+    }
+
+    /// Whether `body` holds for a value filed under a string `text` holds somewhere: one walk
+    /// from each of its bytes, as long as the longest string filed at most, however many strings
+    /// there are. A value may be tried more than once, when its string recurs in `text`.
+    func anyFiled(inside text: [UInt8], _ body: (Int) -> Bool) -> Bool {
+        guard !isEmpty else { return false }
+        if values[0].contains(where: body) { return true }
+        for start in text.indices {
+            var node = 0
+            var position = start
+            while position < text.count, let next = children[node][text[position]] {
+                node = Int(next)
+                if values[node].contains(where: body) { return true }
+                position += 1
+            }
+        }
+        return false
     }
 
     /// Whether some string filed is longer than `text` and starts with it.
@@ -681,6 +720,23 @@ public enum Glob {
     /// The bytes of a pattern after its last wildcard, on the same terms.
     static func literalSuffix(of pattern: String) -> [UInt8] {
         Array(pattern.utf8.reversed().prefix { isLiteralByte($0) }.reversed())
+    }
+
+    /// The longest run of bytes between wildcards within one part of a normalized pattern, on the
+    /// terms of `literalPrefix`, which every path the pattern matches (or whose ancestor it
+    /// matches) spells somewhere: a run never reaches across `/`, since `**/` may match no folder
+    /// at all. Empty when the pattern has no such text (`*`, `**/*`).
+    static func literalInfix(of pattern: String) -> [UInt8] {
+        let bytes = Array(pattern.utf8)
+        var best = 0..<0
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || !isLiteralByte(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
+            // A letter a non-ASCII scalar follows may be another character with it.
+            let end = index < bytes.count && bytes[index] >= 0x80 ? max(start, index - 1) : index
+            if end - start > best.count { best = start..<end }
+            start = index + 1
+        }
+        return Array(bytes[best])
     }
 
     private static func isLiteralByte(_ byte: UInt8) -> Bool {
