@@ -387,12 +387,16 @@ let scalingShapes: [ScalingShape] = [
     }) { n in
         (0..<n).map { ("Sources/\($0 % 3 == 0 ? "Gen" : "Kept")\($0)x.swift", "final class G\($0) {}\n") }
     },
-    // Globs with text only between wildcards: a name that holds `Mid…x`, a folder `Deep…x` anywhere.
+    // Globs whose text that differs lies between wildcards: a name that holds `Mid…x`, a folder
+    // `Deep…x` anywhere, and a name `Gen…y` in any folder of `Sources`, a start they all share.
     ScalingShape(name: "contained globs", globs: { n in
-        ((0..<n).flatMap { ["*Mid\($0)x*", "**/Deep\($0)x/**"] }, [])
+        ((0..<n).flatMap { ["*Mid\($0)x*", "**/Deep\($0)x/**", "Sources/*/Gen\($0)y*"] }, [])
     }) { n in
-        (0..<n).map { ("Sources/\($0 % 2 == 0 ? "Deep\($0)x" : "Flat")/A\($0 % 3 == 0 ? "Mid\($0)x" : "Kept\($0)")B.swift",
-                       "final class G\($0) {}\n") }
+        (0..<n).map { index in
+            let name = [index % 3 == 0 ? "Mid\(index)x" : "Kept\(index)", index % 5 == 0 ? "Gen\(index)y" : ""]
+            return ("Sources/\(index % 2 == 0 ? "Deep\(index)x" : "Flat")/\(name[1].isEmpty ? "A" + name[0] : name[1])B.swift",
+                    "final class G\(index) {}\n")
+        }
     },
     ScalingShape(name: "included globs", globs: { n in
         ([], (0..<n).map { "Sources/Module\($0)/**/*.swift" })

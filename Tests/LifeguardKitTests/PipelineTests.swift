@@ -507,7 +507,8 @@ final class PipelineTests: XCTestCase {
                         "Gen*", "Gen?rated", "*Views", "*ews", "Sources/Gen*", "Sources/Gen*/**", "App/V?ews/**", "A//B*",
                         "Kit*", "*Kit", "Caf\u{E9}*", "*\u{E9}", "Cafe\u{301}*", "Sources/Cafe\u{301}*/x", "A/Kit*/x", "Sources/*/x",
                         "*", "?", "*Gen*", "*ie*", "*e\u{301}s*", "*fe*", "*Ki*", "*i?s*", "?y*iew?", "**/Gen*/**", "*/Views/**",
-                        "**/*.swift", "*/*", "**/x/**", "**/Cafe\u{301}/**", "*Caf*", "**/*Kit*/**", "*\u{E9}*"]
+                        "**/*.swift", "*/*", "**/x/**", "**/Cafe\u{301}/**", "*Caf*", "**/*Kit*/**", "*\u{E9}*",
+                        "Sources/*/Gen*", "Sources/*/Gen1*", "App/*/My*", "App/*/MyKit*", "Gen*X.swift", "Gen*.swift"]
         let names = ["A", "B", "C", "Generated", "x", "abc", "App", "Views", "Sources", "T.swift", "MyTests.swift", "Vendor",
                      "Gen", "Gen1", "GenX.swift", "MyViews", "Kit", "\u{212A}it", "My\u{212A}it", "Caf\u{E9}s", "Cafe\u{301}s",
                      "Cafe\u{301}", "Bx", "Caf\u{E9}", "AGenB", "MyKit.swift", "My\u{212A}itB"]
@@ -541,24 +542,24 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(compared, 24_000)
     }
 
-    /// The text a glob is filed under when it starts with a wildcard: the longest run between
-    /// wildcards of one part, without what a path may spell another way.
+    /// The texts a glob may be filed under besides its start: its runs between wildcards within
+    /// one part, without what a path may spell another way.
     func testGlobTextBetweenWildcards() {
-        func infix(_ pattern: String) -> String { String(decoding: Glob.literalInfix(of: pattern), as: UTF8.self) }
-        XCTAssertEqual(infix("*Tests*"), "Tests")
-        XCTAssertEqual(infix("*a*Longer*b"), "Longer")
-        XCTAssertEqual(infix("?View?Controller*"), "Controller")
+        func runs(_ pattern: String) -> [String] { Glob.literalRuns(of: pattern).map { String(decoding: $0, as: UTF8.self) } }
+        XCTAssertEqual(runs("*Tests*"), ["Tests"])
+        XCTAssertEqual(runs("*a*Longer*b"), ["a", "Longer", "b"])
+        XCTAssertEqual(runs("?View?Controller*"), ["View", "Controller"])
         // Never across `/`: `**/` may match no folder, so `/Generated` need not be spelled.
-        XCTAssertEqual(infix("**/Generated/**"), "Generated")
-        XCTAssertEqual(infix("*/A/*.swift"), ".swift")
+        XCTAssertEqual(runs("**/Generated/**"), ["Generated"])
+        XCTAssertEqual(runs("Sources/*/A/*.swift"), ["Sources", "A", ".swift"])
         // `K` has a canonically equivalent spelling (KELVIN SIGN), and a letter a combining mark
         // follows is another character.
-        XCTAssertEqual(infix("*MyKitten*"), "itten")
-        XCTAssertEqual(infix("*Cafe\u{301}s*"), "Caf")
-        XCTAssertEqual(infix("*\u{E9}tude*"), "tude")
-        XCTAssertEqual(infix("*"), "")
-        XCTAssertEqual(infix("**/*"), "")
-        XCTAssertEqual(infix("*K*"), "")
+        XCTAssertEqual(runs("*MyKitten*"), ["My", "itten"])
+        XCTAssertEqual(runs("*Cafe\u{301}s*"), ["Caf", "s"])
+        XCTAssertEqual(runs("*\u{E9}tude*"), ["tude"])
+        XCTAssertEqual(runs("*"), [])
+        XCTAssertEqual(runs("**/*"), [])
+        XCTAssertEqual(runs("*K*"), [])
     }
 
     func testAssignedPathsReadAsExpressionChainsDo() throws {

@@ -415,17 +415,16 @@ public struct PathFilter: Sendable {
         /// Globs of one literal name (`Generated`): a path matches when one of its names is one.
         private var literalNames: Set<String> = []
         /// Globs with `/` and wildcards, filed under the text before their first wildcard
-        /// (`Sources/Gen` for `Sources/Gen*/**`): a path is tried only against those whose text it
-        /// starts with, however many there are.
+        /// (`Sources/Gen` for `Sources/Gen*/**`), a path tried only against those whose text it
+        /// starts with, however many there are; or under a run of text between wildcards of one
+        /// of their parts (`Gen` for `**/Gen/**`), which the path spells somewhere. Each glob under
+        /// the text fewest globs share (see `init`); the few with no text at all (`*/*.swift`)
+        /// are filed under none, and tried on every path.
         private var compiled: [Glob.Compiled] = []
         private var compiledByPrefix = LiteralTrie()
-        /// Those that start with a wildcard (`**/Gen/**`, `*/Views/*.swift`), by the longest text
-        /// between wildcards of one of their parts (`Glob.literalInfix`), which the path spells
-        /// somewhere; the few with none (`*/*.swift`) are filed under no text and tried on every path.
         private var compiledByInfix = LiteralTrie()
-        /// Globs of one name with wildcards: by the text before their first wildcard (`View*`);
-        /// when that is empty, by the text after their last (`*Tests`), read backwards; with
-        /// neither, by the longest text between two (`*Tests*`). The few with no text at all
+        /// Globs of one name with wildcards, the same way, with one more kind of text: the text
+        /// after their last wildcard (`*Tests`), read backwards. The few with no text at all
         /// (`*`, `?*`) are filed under no suffix, and tried on every name.
         private var nameGlobs: [Glob.Compiled] = []
         private var nameGlobsByPrefix = LiteralTrie()
@@ -440,6 +439,7 @@ public struct PathFilter: Sendable {
         var isEmpty: Bool { below.isEmpty && !anyUnanchored }
 
         init(_ patterns: [String]) {
+            var filings: [Filing] = []
             for pattern in patterns {
                 let normalized = Glob.normalize(pattern)
                 let parts = normalized.split(separator: "/")
@@ -464,29 +464,62 @@ public struct PathFilter: Sendable {
                     literalPaths.insert(folder.joined(separator: "/"))
                     continue
                 }
-                let glob = Glob.Compiled(normalized)
-                if glob.anchored {
-                    let prefix = Glob.literalPrefix(of: joined)
-                    let infix = prefix.isEmpty ? Glob.literalInfix(of: joined) : []
-                    if infix.isEmpty {
-                        compiledByPrefix.insert(prefix, value: compiled.count)
-                    } else {
-                        compiledByInfix.insert(infix, value: compiled.count)
-                    }
-                    compiled.append(glob)
-                } else {
-                    let prefix = Glob.literalPrefix(of: normalized)
-                    let suffix = prefix.isEmpty ? Glob.literalSuffix(of: normalized) : []
-                    let infix = prefix.isEmpty && suffix.isEmpty ? Glob.literalInfix(of: normalized) : []
-                    if !prefix.isEmpty {
-                        nameGlobsByPrefix.insert(prefix, value: nameGlobs.count)
-                    } else if !infix.isEmpty {
-                        nameGlobsByInfix.insert(infix, value: nameGlobs.count)
-                    } else {
-                        nameGlobsBySuffix.insert(suffix.reversed(), value: nameGlobs.count)
-                    }
-                    nameGlobs.append(glob)
+                filings.append(Filing(normalized, joined: joined))
+            }
+            // Each glob is filed under the text fewest globs share, so thousands of globs with a
+            // common start (`Sources/*/Gen0001*`, `Sources/*/Gen0002*`) are told apart by the text
+            // that differs, not all tried on every path under `Sources`.
+            var uses: [[UInt8]: Int] = [:]
+            for filing in filings {
+                for text in Set(filing.texts) { uses[text, default: 0] += 1 }
+            }
+            for filing in filings {
+                let chosen = filing.texts.enumerated().min { left, right in
+                    // Fewest sharers first, then the earlier kind (prefix, suffix, runs longest first).
+                    (uses[left.element]!, left.offset) < (uses[right.element]!, right.offset)
                 }
+                if filing.glob.anchored {
+                    switch chosen {
+                    case nil: compiledByPrefix.insert([], value: compiled.count)
+                    case let (offset, text)? where offset == 0 && !filing.prefix.isEmpty:
+                        compiledByPrefix.insert(text, value: compiled.count)
+                    case let (_, text)?: compiledByInfix.insert(text, value: compiled.count)
+                    }
+                    compiled.append(filing.glob)
+                } else {
+                    switch chosen {
+                    case nil: nameGlobsBySuffix.insert([], value: nameGlobs.count)
+                    case let (offset, text)? where offset == 0 && !filing.prefix.isEmpty:
+                        nameGlobsByPrefix.insert(text, value: nameGlobs.count)
+                    case let (offset, text)? where offset == filing.suffixOffset:
+                        nameGlobsBySuffix.insert(text.reversed(), value: nameGlobs.count)
+                    case let (_, text)?: nameGlobsByInfix.insert(text, value: nameGlobs.count)
+                    }
+                    nameGlobs.append(filing.glob)
+                }
+            }
+        }
+
+        /// A compiled glob and the texts it may be filed under, each spelled by every path it
+        /// matches (see `Glob.literalPrefix`): its text before the first wildcard, for a glob of one
+        /// name its text after the last, and its runs between wildcards (`Glob.literalRuns`).
+        private struct Filing {
+            let glob: Glob.Compiled
+            let prefix: [UInt8]
+            /// In order: the prefix, the suffix (at `suffixOffset`, when there is one), then the
+            /// runs, longest first; only texts that are not empty.
+            let texts: [[UInt8]]
+            let suffixOffset: Int?
+
+            init(_ normalized: String, joined: String) {
+                glob = Glob.Compiled(normalized)
+                prefix = Glob.literalPrefix(of: glob.anchored ? joined : normalized)
+                var texts: [[UInt8]] = prefix.isEmpty ? [] : [prefix]
+                let suffix = glob.anchored ? [] : Glob.literalSuffix(of: normalized)
+                suffixOffset = suffix.isEmpty ? nil : texts.count
+                if !suffix.isEmpty { texts.append(suffix) }
+                texts += Glob.literalRuns(of: glob.anchored ? joined : normalized).sorted { $0.count > $1.count }
+                self.texts = texts
             }
         }
 
@@ -722,21 +755,21 @@ public enum Glob {
         Array(pattern.utf8.reversed().prefix { isLiteralByte($0) }.reversed())
     }
 
-    /// The longest run of bytes between wildcards within one part of a normalized pattern, on the
-    /// terms of `literalPrefix`, which every path the pattern matches (or whose ancestor it
-    /// matches) spells somewhere: a run never reaches across `/`, since `**/` may match no folder
-    /// at all. Empty when the pattern has no such text (`*`, `**/*`).
-    static func literalInfix(of pattern: String) -> [UInt8] {
+    /// The runs of bytes between wildcards within one part of a normalized pattern, on the terms
+    /// of `literalPrefix`, which every path the pattern matches (or whose ancestor it matches)
+    /// spells somewhere: a run never reaches across `/`, since `**/` may match no folder at all.
+    /// None for a pattern without such text (`*`, `**/*`).
+    static func literalRuns(of pattern: String) -> [[UInt8]] {
         let bytes = Array(pattern.utf8)
-        var best = 0..<0
+        var runs: [[UInt8]] = []
         var start = 0
         for index in 0...bytes.count where index == bytes.count || !isLiteralByte(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
             // A letter a non-ASCII scalar follows may be another character with it.
             let end = index < bytes.count && bytes[index] >= 0x80 ? max(start, index - 1) : index
-            if end - start > best.count { best = start..<end }
+            if end > start { runs.append(Array(bytes[start..<end])) }
             start = index + 1
         }
-        return Array(bytes[best])
+        return runs
     }
 
     private static func isLiteralByte(_ byte: UInt8) -> Bool {
