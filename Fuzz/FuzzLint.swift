@@ -9,7 +9,8 @@ import Foundation
 //
 // LIFEGUARD_FUZZ_MODE=frontend stops after the front end's invariants: ten times the inputs per
 // second for the code most exposed to arbitrary bytes. LIFEGUARD_FUZZ_MODE=plist reads the input
-// as an Xcode project file instead.
+// as an Xcode project file instead, and LIFEGUARD_FUZZ_MODE=globs as lines of excluded and
+// included globs and paths, which the run's compiled filter must decide as each glob does.
 //
 // Built by Fuzz/run.sh, which compiles this file into the LifeguardRules module; it is not part
 // of the SwiftPM package.
@@ -18,6 +19,8 @@ private let mode = ProcessInfo.processInfo.environment["LIFEGUARD_FUZZ_MODE"]
 private let frontEndOnly = mode == "frontend"
 /// `LIFEGUARD_FUZZ_MODE=plist`: the input is a `project.pbxproj` (seed with real ones).
 private let projectOnly = mode == "plist"
+/// `LIFEGUARD_FUZZ_MODE=globs`: see `checkPathFilter`.
+private let globsOnly = mode == "globs"
 
 /// The rules and reporters, set up once: a fuzzer calls the entry point millions of times.
 private let configuration = LintConfiguration(rules: RuleRegistry.rules.map { RuleSetup(rule: $0) })
@@ -54,6 +57,10 @@ public func lifeguardFuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
         if let project = try? XcodeProject(parsing: bytes, projectDirectory: "/fuzz") {
             for target in project.targets { precondition(target.swiftFiles.allSatisfy { $0.hasPrefix("/") }, "paths are absolute") }
         }
+        return 0
+    }
+    if globsOnly {
+        checkPathFilter(bytes)
         return 0
     }
     let inputs: [LintInput]
@@ -190,4 +197,39 @@ private func checkInvariants(_ tree: SyntaxTree) {
         index += 1 + index % 5
     }
     _ = tree.outlineDescription()
+}
+
+/// The input's lines are globs (`x ` excluded, `i ` included) and paths, any bytes: the run's
+/// compiled filter (globs in sets and tries, filed under their text) must decide every path as
+/// matching each glob on its own does. The trie is a filter of candidates only, and turns a path
+/// away only when no glob of the list could match it: canonically equivalent spellings (`K` and
+/// KELVIN SIGN, `é` precomposed or not) are where its bytes and `Character` comparison could part.
+private func checkPathFilter(_ bytes: [UInt8]) {
+    var configuration = Configuration(baseDirectory: "/fuzz")
+    var paths: [String] = []
+    // Lines are few and short: each path is matched against every glob twice, on its own.
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").prefix(48) where line.utf8.count <= 96 {
+        if line.hasPrefix("x ") {
+            configuration.excluded.append(String(line.dropFirst(2)))
+        } else if line.hasPrefix("i ") {
+            configuration.included.append(String(line.dropFirst(2)))
+        } else {
+            paths.append(String(line))
+        }
+    }
+    let filter = configuration.pathFilter()
+    for path in paths {
+        let relative = configuration.relativeToBase(path, workingDirectory: configuration.baseDirectory)
+        for isDirectory in [false, true] {
+            var expected = configuration.excluded.contains { Glob.matches($0, path: relative, orAncestor: true) }
+            if !expected, !configuration.included.isEmpty {
+                expected = !configuration.included.contains { pattern in
+                    Glob.matches(pattern, path: relative, orAncestor: true)
+                        || (isDirectory && Glob.mayMatchBelow(pattern, directory: relative))
+                }
+            }
+            precondition(filter.isExcluded(path, isDirectory: isDirectory, workingDirectory: configuration.baseDirectory) == expected,
+                         "the compiled filter decides \(path) (directory: \(isDirectory)) as its globs do")
+        }
+    }
 }

@@ -7,10 +7,12 @@
 #   Fuzz/run.sh --replay FILE...           run inputs once each (a crash reproducer, a seed)
 #
 # Environment:
-#   LIFEGUARD_FUZZ_MODE=lint|frontend|plist
+#   LIFEGUARD_FUZZ_MODE=lint|frontend|plist|globs
 #                                      the whole pipeline (default); only tokenizer + outline with
-#                                      their invariants, which runs ten times as many inputs; or the
-#                                      input read as an Xcode project file (seed with real ones)
+#                                      their invariants, which runs ten times as many inputs; the
+#                                      input read as an Xcode project file (seed with real ones); or
+#                                      as globs and paths, the compiled path filter checked against
+#                                      each glob matched on its own (seeded with a few of each)
 #   LIFEGUARD_FUZZ_OPT=-O|-Onone       optimization (default -O; -Onone builds faster, for CI)
 #   LIFEGUARD_FUZZ_SEEDS=DIR           real Swift files to seed from, besides Fixtures/; they are
 #                                      copied outside the repository and never committed
@@ -59,8 +61,14 @@ seconds="${1:-60}"
 corpus="${2:-$work/corpus}"
 seeds="$work/seeds"
 mkdir -p "$corpus" "$seeds" "$work/artifacts"
-# Seeds: every fixture, plus real files from LIFEGUARD_FUZZ_SEEDS when given.
+# Seeds: every fixture, plus real files from LIFEGUARD_FUZZ_SEEDS when given; for globs, a few
+# configurations of each way the filter files a glob, with paths they match and miss.
 find Fixtures -name '*.swift' -size -100k -exec cp {} "$seeds/" \; 2>/dev/null || true
+if [ "${LIFEGUARD_FUZZ_MODE:-}" = globs ]; then
+  printf 'x *Tests*\nx **/Generated/**\ni Sources/*/Gen*\nSources/App/GenA.swift\nSources/MyTests/A.swift\nApp/Generated\n' > "$seeds/globs-1"
+  printf 'x Caf\xc3\xa9*\nx *Kit\nx Cafe\xcc\x81/**\nx *afe\xcc\x81*\ni App/**\nCafe\xcc\x81/x\nMy\xe2\x84\xaaKit\nApp/Caf\xc3\xa9s\n' > "$seeds/globs-2"
+  printf 'x Vendor\nx */Old/*.swift\ni *.swift\ni A/**/B\nA/x/B/c.swift\nVendor/a\nSources/Old/a.swift\n' > "$seeds/globs-3"
+fi
 if [ -n "${LIFEGUARD_FUZZ_SEEDS:-}" ]; then
   find "$LIFEGUARD_FUZZ_SEEDS" -name '*.swift' -type f -size -64k | shuf -n 2000 --random-source=<(yes) \
     | while IFS= read -r file; do cp "$file" "$seeds/$(echo "$file" | cksum | cut -d' ' -f1).swift"; done
