@@ -68,6 +68,7 @@ if [ "${LIFEGUARD_FUZZ_MODE:-}" = globs ]; then
   printf 'x *Tests*\nx **/Generated/**\ni Sources/*/Gen*\nSources/App/GenA.swift\nSources/MyTests/A.swift\nApp/Generated\n' > "$seeds/globs-1"
   printf 'x Caf\xc3\xa9*\nx *Kit\nx Cafe\xcc\x81/**\nx *afe\xcc\x81*\ni App/**\nCafe\xcc\x81/x\nMy\xe2\x84\xaaKit\nApp/Caf\xc3\xa9s\n' > "$seeds/globs-2"
   printf 'x Vendor\nx */Old/*.swift\ni *.swift\ni A/**/B\nA/x/B/c.swift\nVendor/a\nSources/Old/a.swift\n' > "$seeds/globs-3"
+  printf 'i Sources/*/Gen1/**\ni Sources/*/Gen2/**/x\ni Sources/?/Kit/y\nSources/A\nSources/A/Gen2/B\nSources/A/Kit\nOther/A\n' > "$seeds/globs-4"
 fi
 if [ -n "${LIFEGUARD_FUZZ_SEEDS:-}" ]; then
   find "$LIFEGUARD_FUZZ_SEEDS" -name '*.swift' -type f -size -64k | shuf -n 2000 --random-source=<(yes) \

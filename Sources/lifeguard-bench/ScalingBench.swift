@@ -403,6 +403,13 @@ let scalingShapes: [ScalingShape] = [
     }) { n in
         (0..<n).map { ("Sources/Module\($0)/Deep/File.swift", "final class G\($0) {}\n") }
     },
+    // Included folders that share their start (`Sources/*/`) and differ in a literal folder, and
+    // folders beside them that none includes: each asked about as discovery asks before walking it.
+    ScalingShape(name: "included globs sharing a start", globs: { n in
+        ([], (0..<n).map { "Sources/*/Gen\($0)/**" })
+    }) { n in
+        (0..<n).map { ("Sources/M\($0 % 40)/\($0 % 2 == 0 ? "Gen" : "Other")\($0)/File.swift", "final class G\($0) {}\n") }
+    },
 ]
 
 /// `scaling [--max N] [--repeat R] [--check GROWTH] [SHAPE ...]`: each shape at 1k, 2k, ... up to
@@ -464,8 +471,13 @@ func scalingBench(_ arguments: [String]) {
             var findings = 0
             for _ in 0..<repeats {
                 let start = DispatchTime.now().uptimeNanoseconds
+                // Each file and its folder, as discovery asks about both.
                 let kept = filter.map { filter in
-                    files.filter { !filter.isExcluded($0.path, isDirectory: false, workingDirectory: "/bench") }
+                    files.filter { file in
+                        let folder = String(file.path[..<(file.path.lastIndex(of: "/") ?? file.path.startIndex)])
+                        return (folder.isEmpty || !filter.isExcluded(folder, isDirectory: true, workingDirectory: "/bench"))
+                            && !filter.isExcluded(file.path, isDirectory: false, workingDirectory: "/bench")
+                    }
                 } ?? files
                 let result = Linter.lint(kept, configuration: configuration)
                 for reporter in reporters { _ = reporter.report(result, context: context) }

@@ -508,7 +508,8 @@ final class PipelineTests: XCTestCase {
                         "Kit*", "*Kit", "Caf\u{E9}*", "*\u{E9}", "Cafe\u{301}*", "Sources/Cafe\u{301}*/x", "A/Kit*/x", "Sources/*/x",
                         "*", "?", "*Gen*", "*ie*", "*e\u{301}s*", "*fe*", "*Ki*", "*i?s*", "?y*iew?", "**/Gen*/**", "*/Views/**",
                         "**/*.swift", "*/*", "**/x/**", "**/Cafe\u{301}/**", "*Caf*", "**/*Kit*/**", "*\u{E9}*",
-                        "Sources/*/Gen*", "Sources/*/Gen1*", "App/*/My*", "App/*/MyKit*", "Gen*X.swift", "Gen*.swift"]
+                        "Sources/*/Gen*", "Sources/*/Gen1*", "App/*/My*", "App/*/MyKit*", "Gen*X.swift", "Gen*.swift",
+                        "Sources/*/Gen1/**", "Sources/*/Caf\u{E9}/**", "Sources/?/Kit/x", "*/Views/Gen/**", "*/Views/*/Kit"]
         let names = ["A", "B", "C", "Generated", "x", "abc", "App", "Views", "Sources", "T.swift", "MyTests.swift", "Vendor",
                      "Gen", "Gen1", "GenX.swift", "MyViews", "Kit", "\u{212A}it", "My\u{212A}it", "Caf\u{E9}s", "Cafe\u{301}s",
                      "Cafe\u{301}", "Bx", "Caf\u{E9}", "AGenB", "MyKit.swift", "My\u{212A}itB"]
@@ -540,6 +541,24 @@ final class PipelineTests: XCTestCase {
             }
         }
         XCTAssertEqual(compared, 24_000)
+    }
+
+    /// Included globs that share their start and differ in a literal folder are filed by their
+    /// parts for deciding which folders to walk: a folder is walked when some glob's leading parts
+    /// match it, and not when none do, as with each glob on its own.
+    func testFoldersWalkedForIncludedGlobsSharingAStart() {
+        var configuration = Configuration(baseDirectory: "/work")
+        configuration.included = (0..<50).map { "Sources/*/Gen\($0)/**" } + ["Sources/*/Caf\u{E9}/x/*.swift", "Lib/*/**/Deep", "Sources/*/Gen60/**/Leaf"]
+        let filter = configuration.pathFilter()
+        let walked = ["Sources", "Sources/A", "Sources/A/Gen7", "Sources/A/Gen7/B/C", "Sources/B/Cafe\u{301}",
+                      "Sources/B/Caf\u{E9}/x", "Lib/A", "Lib/A/B/C", "Sources/A/Gen60/X/Y"]
+        let skipped = ["Other", "Other/A", "Sources/A/Gen77", "Sources/B/Cafe", "Sources/B/Caf\u{E9}/y", "Sources/A/Deep"]
+        for folder in walked + skipped {
+            let oracle = configuration.included.contains { Glob.mayMatchBelow($0, directory: folder) }
+                || configuration.included.contains { Glob.matches($0, path: folder, orAncestor: true) }
+            XCTAssertEqual(oracle, walked.contains(folder), folder)
+            XCTAssertEqual(filter.isExcluded(folder, isDirectory: true, workingDirectory: "/work"), !oracle, folder)
+        }
     }
 
     /// The texts a glob may be filed under besides its start: its runs between wildcards within

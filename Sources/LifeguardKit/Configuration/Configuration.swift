@@ -384,7 +384,8 @@ struct ConfigurationReader {
 /// only against globs it starts (or, for `*Tests`, ends, or for `*Tests*` and `**/Gen/**`,
 /// contains) like. Tried in turn against 4,000 files, 4,000 globs like `Sources/Gen0001*` took
 /// 38 s, 4,000 included folders 47 s, 4,000 like `Sources/*/Gen0001*` (filed under their common
-/// start) 30 s, and 4,000 each like `*Gen0001*` and `**/Gen0001/**` 63 s.
+/// start) 30 s, and 4,000 each like `*Gen0001*` and `**/Gen0001/**` 63 s. Deciding which folders
+/// to walk, 4,000 included globs like `Sources/*/Gen0001/**` took 48 s against 4,000 folders.
 public struct PathFilter: Sendable {
     private let configuration: Configuration
     private let excluded: Globs
@@ -432,22 +433,26 @@ public struct PathFilter: Sendable {
         private var nameGlobsBySuffix = LiteralTrie()
         private var nameGlobsByInfix = LiteralTrie()
         /// As written and compiled, for `mayMatchBelow`: anchored ones by the same prefixes as
-        /// `compiled`; any glob without `/` may match below every folder.
+        /// `compiled`, or, when a literal part before any `**` is shared by fewer globs than that
+        /// prefix (`Gen0001` in `Sources/*/Gen0001/**`, whose prefix `Sources/` thousands share),
+        /// by their parts; any glob without `/` may match below every folder.
         private var below: [[Substring]] = []
         private var belowByPrefix = LiteralTrie()
+        private var belowByParts = PartTrie()
         private var anyUnanchored = false
 
         var isEmpty: Bool { below.isEmpty && !anyUnanchored }
 
         init(_ patterns: [String]) {
             var filings: [Filing] = []
+            var belowPrefixes: [[UInt8]] = []
             for pattern in patterns {
                 let normalized = Glob.normalize(pattern)
                 let parts = normalized.split(separator: "/")
                 // What anchored globs match is their parts, joined again (`/A` and `A//B` are `A` and `A/B`).
                 let joined = parts.joined(separator: "/")
                 if normalized.contains("/") {
-                    belowByPrefix.insert(Glob.literalPrefix(of: joined), value: below.count)
+                    belowPrefixes.append(Glob.literalPrefix(of: joined))
                     below.append(parts)
                 } else {
                     anyUnanchored = true
@@ -467,6 +472,7 @@ public struct PathFilter: Sendable {
                 }
                 filings.append(Filing(normalized, joined: joined))
             }
+            fileBelow(prefixes: belowPrefixes)
             // Each glob is filed under the text fewest globs share, so thousands of globs with a
             // common start (`Sources/*/Gen0001*`, `Sources/*/Gen0002*`) are told apart by the text
             // that differs, not all tried on every path under `Sources`.
@@ -497,6 +503,26 @@ public struct PathFilter: Sendable {
                     case let (_, text)?: nameGlobsByInfix.insert(text, value: nameGlobs.count)
                     }
                     nameGlobs.append(filing.glob)
+                }
+            }
+        }
+
+        /// Files each anchored glob for `mayMatchBelow` under its prefix, or by its parts when a
+        /// literal part before its first `**` is shared by fewer globs than the prefix is.
+        private mutating func fileBelow(prefixes: [[UInt8]]) {
+            let isLiteral: (Substring) -> Bool = { !$0.contains("*") && !$0.contains("?") }
+            let literalParts = below.map { parts in Set(parts.prefix { $0 != "**" }.filter(isLiteral).map { Array($0.utf8) }) }
+            var uses: [[UInt8]: Int] = [:]
+            for (prefix, literals) in zip(prefixes, literalParts) {
+                uses[prefix, default: 0] += 1
+                for literal in literals where literal != prefix { uses[literal, default: 0] += 1 }
+            }
+            for position in below.indices {
+                let prefixUses = uses[prefixes[position]]!
+                if literalParts[position].contains(where: { uses[$0]! < prefixUses }) {
+                    belowByParts.insert(below[position])
+                } else {
+                    belowByPrefix.insert(prefixes[position], value: position)
                 }
             }
         }
@@ -568,6 +594,7 @@ public struct PathFilter: Sendable {
             let bytes = Self.joinedBytes(components) + (components.isEmpty ? [] : [UInt8(ascii: "/")])
             if belowByPrefix.hasLiteral(startingWith: bytes) { return true }
             return belowByPrefix.anyFiled(underPrefixesOf: bytes) { Glob.mayMatchBelow(parts: below[$0], components: components) }
+                || belowByParts.mayMatchBelow(components)
         }
 
         private static func joinedBytes(_ components: [Substring]) -> [UInt8] {
@@ -578,6 +605,82 @@ public struct PathFilter: Sendable {
             }
             return bytes
         }
+    }
+}
+
+/// Anchored globs by their parts, a node per distinct run of leading parts, for deciding which
+/// folders to walk: `mayMatchBelow` walks a folder down a component at a time, looking literal
+/// parts up by name, so thousands of globs that differ in a literal folder (`Sources/*/Gen0001/**`,
+/// `Sources/*/Gen0002/**`) cost one lookup a component instead of a try each. Parts with
+/// wildcards are tried in turn, once per distinct part.
+struct PartTrie: Sendable {
+    private struct Node: Sendable {
+        /// The part that leads here (`[]` at the root).
+        var part: [Character] = []
+        /// Children by literal part, under its text (`String` equality is canonical equivalence,
+        /// as `Character`'s is; each child is still compared by its characters).
+        var literal: [String: [Int32]] = [:]
+        /// Children by a part with wildcards, each distinct one once.
+        var patterns: [Int32] = []
+        var patternsByText: [[UInt8]: Int32] = [:]
+        /// Some glob's next part is `**`: it may match below whatever reaches this node.
+        var doubleStar = false
+    }
+
+    private var nodes = [Node()]
+    private var isEmpty = true
+
+    mutating func insert(_ parts: [Substring]) {
+        isEmpty = false
+        var node = 0
+        for part in parts {
+            if part == "**" {
+                nodes[node].doubleStar = true
+                return
+            }
+            let characters = Array(part)
+            if !part.contains("*") && !part.contains("?") {
+                let key = String(part)
+                if let existing = nodes[node].literal[key]?.first(where: { nodes[Int($0)].part == characters }) {
+                    node = Int(existing)
+                    continue
+                }
+                nodes.append(Node(part: characters))
+                nodes[node].literal[key, default: []].append(Int32(nodes.count - 1))
+            } else {
+                let key = Array(part.utf8)
+                if let existing = nodes[node].patternsByText[key] {
+                    node = Int(existing)
+                    continue
+                }
+                nodes.append(Node(part: characters))
+                nodes[node].patternsByText[key] = Int32(nodes.count - 1)
+                nodes[node].patterns.append(Int32(nodes.count - 1))
+            }
+            node = nodes.count - 1
+        }
+    }
+
+    /// `Glob.mayMatchBelow(parts:components:)` of some glob inserted: the folder's components
+    /// are matched by a glob's leading parts until the folder ends or the glob's next part is `**`.
+    func mayMatchBelow(_ components: [Substring]) -> Bool {
+        guard !isEmpty else { return false }
+        // Nodes reached by the components so far: at most one per distinct run of leading parts.
+        var states = [0]
+        for component in components {
+            let characters = Array(component)
+            let key = String(component)
+            var next: [Int] = []
+            for state in states {
+                let node = nodes[state]
+                if node.doubleStar { return true }
+                for child in node.literal[key] ?? [] where nodes[Int(child)].part == characters { next.append(Int(child)) }
+                for child in node.patterns where Glob.matchComponent(nodes[Int(child)].part, characters) { next.append(Int(child)) }
+            }
+            if next.isEmpty { return false }
+            states = next
+        }
+        return true
     }
 }
 
