@@ -457,8 +457,7 @@ public struct PathFilter: Sendable {
                 } else {
                     anyUnanchored = true
                 }
-                let isLiteral: (Substring) -> Bool = { !$0.contains("*") && !$0.contains("?") }
-                if !normalized.contains("/"), !parts.isEmpty, parts.allSatisfy(isLiteral) {
+                if !normalized.contains("/"), !parts.isEmpty, parts.allSatisfy(Glob.isLiteralPart) {
                     literalNames.insert(normalized)
                     continue
                 }
@@ -466,7 +465,7 @@ public struct PathFilter: Sendable {
                 // ancestors, as the literal folder alone does.
                 var folder = parts[...]
                 while folder.last == "**" { folder = folder.dropLast() }
-                if normalized.contains("/"), !folder.isEmpty, folder.allSatisfy(isLiteral) {
+                if normalized.contains("/"), !folder.isEmpty, folder.allSatisfy(Glob.isLiteralPart) {
                     literalPaths.insert(folder.joined(separator: "/"))
                     continue
                 }
@@ -476,14 +475,11 @@ public struct PathFilter: Sendable {
             // Each glob is filed under the text fewest globs share, so thousands of globs with a
             // common start (`Sources/*/Gen0001*`, `Sources/*/Gen0002*`) are told apart by the text
             // that differs, not all tried on every path under `Sources`.
-            var uses: [[UInt8]: Int] = [:]
-            for filing in filings {
-                for text in Set(filing.texts) { uses[text, default: 0] += 1 }
-            }
+            let uses = SharedTexts(filings.map { Set($0.texts) })
             for filing in filings {
                 let chosen = filing.texts.enumerated().min { left, right in
                     // Fewest sharers first, then the earlier kind (prefix, suffix, runs longest first).
-                    (uses[left.element]!, left.offset) < (uses[right.element]!, right.offset)
+                    (uses[left.element], left.offset) < (uses[right.element], right.offset)
                 }
                 if filing.glob.anchored {
                     switch chosen {
@@ -510,21 +506,32 @@ public struct PathFilter: Sendable {
         /// Files each anchored glob for `mayMatchBelow` under its prefix, or by its parts when a
         /// literal part before its first `**` is shared by fewer globs than the prefix is.
         private mutating func fileBelow(prefixes: [[UInt8]]) {
-            let isLiteral: (Substring) -> Bool = { !$0.contains("*") && !$0.contains("?") }
-            let literalParts = below.map { parts in Set(parts.prefix { $0 != "**" }.filter(isLiteral).map { Array($0.utf8) }) }
-            var uses: [[UInt8]: Int] = [:]
-            for (prefix, literals) in zip(prefixes, literalParts) {
-                uses[prefix, default: 0] += 1
-                for literal in literals where literal != prefix { uses[literal, default: 0] += 1 }
+            let literalParts = below.map { parts in
+                Set(parts.prefix { $0 != "**" }.filter(Glob.isLiteralPart).map { Array($0.utf8) })
             }
+            let uses = SharedTexts(zip(prefixes, literalParts).map { $1.union([$0]) })
             for position in below.indices {
-                let prefixUses = uses[prefixes[position]]!
-                if literalParts[position].contains(where: { uses[$0]! < prefixUses }) {
+                let prefixUses = uses[prefixes[position]]
+                if literalParts[position].contains(where: { uses[$0] < prefixUses }) {
                     belowByParts.insert(below[position])
                 } else {
                     belowByPrefix.insert(prefixes[position], value: position)
                 }
             }
+        }
+
+        /// How many globs of a list spell each text they may be filed under (each glob's texts
+        /// given once).
+        private struct SharedTexts {
+            private var counts: [[UInt8]: Int] = [:]
+
+            init(_ textsOfEachGlob: [Set<[UInt8]>]) {
+                for texts in textsOfEachGlob {
+                    for text in texts { counts[text, default: 0] += 1 }
+                }
+            }
+
+            subscript(text: [UInt8]) -> Int { counts[text] ?? 0 }
         }
 
         /// A compiled glob and the texts it may be filed under, each spelled by every path it
@@ -639,7 +646,7 @@ struct PartTrie: Sendable {
                 return
             }
             let characters = Array(part)
-            if !part.contains("*") && !part.contains("?") {
+            if Glob.isLiteralPart(part) {
                 let key = String(part)
                 if let existing = nodes[node].literal[key]?.first(where: { nodes[Int($0)].part == characters }) {
                     node = Int(existing)
@@ -851,7 +858,19 @@ public enum Glob {
     static func literalPrefix(of pattern: String) -> [UInt8] {
         let bytes = Array(pattern.utf8)
         let count = bytes.prefix { isLiteralByte($0) }.count
-        return Array(bytes[..<(count < bytes.count && bytes[count] >= 0x80 ? max(0, count - 1) : count)])
+        return Array(bytes[..<literalEnd(bytes, start: 0, stop: count)])
+    }
+
+    /// Where literal text from `start` ends when `stop` is the first byte that is not literal: a
+    /// byte sooner when `stop` is a non-ASCII scalar's, since the letter before it may be
+    /// another character with it.
+    private static func literalEnd(_ bytes: [UInt8], start: Int, stop: Int) -> Int {
+        stop < bytes.count && bytes[stop] >= 0x80 ? max(start, stop - 1) : stop
+    }
+
+    /// A part of a glob without wildcards (`Sources`, not `Gen*` or `**`).
+    static func isLiteralPart(_ part: Substring) -> Bool {
+        !part.contains("*") && !part.contains("?")
     }
 
     /// The bytes of a pattern after its last wildcard, on the same terms.
@@ -868,8 +887,7 @@ public enum Glob {
         var runs: [[UInt8]] = []
         var start = 0
         for index in 0...bytes.count where index == bytes.count || !isLiteralByte(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
-            // A letter a non-ASCII scalar follows may be another character with it.
-            let end = index < bytes.count && bytes[index] >= 0x80 ? max(start, index - 1) : index
+            let end = literalEnd(bytes, start: start, stop: index)
             if end > start { runs.append(Array(bytes[start..<end])) }
             start = index + 1
         }
