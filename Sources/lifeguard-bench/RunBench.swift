@@ -14,7 +14,7 @@ import Musl
 import LifeguardKit
 import LifeguardRules
 
-// `lifeguard-bench run [--no-rules | --all-rules | --rules ID,ID] [--runs N] [--retain MB] PATH ...`
+// `lifeguard-bench run [--no-rules | --all-rules | --rules ID,ID] [--runs N] [--retain MB] [--no-huge-pages] PATH ...`
 //
 // A CLI-shaped run (discovery pipelined with reading and parsing, the index, rules, a JSON
 // report) over the given paths, with the time of each phase, the process's CPU and page faults,
@@ -65,6 +65,7 @@ func runBench(_ arguments: [String]) {
     var onlyRules: Set<String>?
     var runs = 1
     var retained = PipelineOptions().retainedSourceBytes
+    var hugePages = true
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
         switch argument {
@@ -73,6 +74,7 @@ func runBench(_ arguments: [String]) {
         case "--rules": onlyRules = Set((iterator.next() ?? "").split(separator: ",").map(String.init))
         case "--runs": runs = iterator.next().flatMap(Int.init) ?? 1
         case "--retain": retained = (iterator.next().flatMap(Int.init) ?? 0) << 20
+        case "--no-huge-pages": hugePages = false
         default: paths.append(argument)
         }
     }
@@ -83,6 +85,9 @@ func runBench(_ arguments: [String]) {
     }
     let rules = rulesEnabled ? enabled.map { RuleSetup(rule: $0) } : []
     let workingDirectory = FileManager.default.currentDirectoryPath
+    // As the CLI does for a run that walks folders (`--no-huge-pages` to compare).
+    let adopted = hugePages
+        && HugePageHeaps.adopt(forLinting: paths, workingDirectory: workingDirectory, environment: ProcessInfo.processInfo.environment)
 
     for run in 1...max(1, runs) {
         let usageBefore = processUsage()
@@ -144,7 +149,8 @@ func runBench(_ arguments: [String]) {
         let usage = processUsage()
         print("  process: " + format("%.3f s user, %.3f s system, ", usage.user - usageBefore.user,
                                      usage.system - usageBefore.system)
-              + "\(usage.minorFaults - usageBefore.minorFaults) minor page faults")
+              + "\(usage.minorFaults - usageBefore.minorFaults) minor page faults"
+              + (adopted ? " (huge-page heaps)" : " (4 KB pages: huge-page heaps off or unavailable)"))
         // The process's peak so far: after run 1 it is what a CLI run costs; later runs add what
         // the allocator kept from earlier ones, so compare run 1 with `/usr/bin/time -v lifeguard`.
         let peak = peakResidentBytes()

@@ -179,6 +179,8 @@ struct LintCommand {
             return pipeline.run { submit in submit(PipelineFile(displayPath: path, origin: .memory(bytes))) }
         }
         let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
+        // Before the run starts its threads, which then mark their heaps.
+        HugePageHeaps.adopt(forLinting: paths, workingDirectory: workingDirectory, environment: tool.environment)
         let filter = configuration.pathFilter()
         let discovery = FileDiscovery(isExcluded: { path, isDirectory in
             filter.isExcluded(path, isDirectory: isDirectory, workingDirectory: workingDirectory)

@@ -46,6 +46,8 @@ public final class Deferred<Value: Sendable>: @unchecked Sendable {
 
     private func launch(_ compute: @escaping @Sendable () -> Value) {
         let body = ThreadStarter.Body { [self] in
+            // The index's tables are built here: their heap is marked for huge pages too.
+            _ = HugePageHeaps.ThreadHeap.forCurrentThread()
             let value = compute()
             condition.lock()
             result = value

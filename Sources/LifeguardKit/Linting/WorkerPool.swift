@@ -30,7 +30,12 @@ final class WorkerPool<Item: Sendable>: @unchecked Sendable {
         for index in 0..<max(1, count) {
             let body = ThreadStarter.Body { [self] in
                 CrashGuard.prepareThread()
-                while let item = self.next() { work(item, index) }
+                // A worker fills its heap file by file, and a full heap is followed by a new one.
+                var heap = HugePageHeaps.ThreadHeap.forCurrentThread()
+                while let item = self.next() {
+                    work(item, index)
+                    heap?.refresh()
+                }
             }
             threads.append(ThreadStarter.spawn(body, stackSize: Self.stackSize))
         }

@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Transparent huge pages for the heaps of a large run, on Linux with glibc's allocator.
+///
+/// A run over a large app builds its trees, facts and index a 4 KB page at a time: on the
+/// tuning set (55 MB of Swift) that is 32,700 page faults, about 6% of the run's CPU time. Once
+/// `adopt(environment:)` has run, the run's heaps are backed by 2 MB pages where the kernel has them:
+/// - glibc's malloc is told, through `mallopt` parameters it documents, to serve blocks up to
+///   32 MB from its heaps (not from a mapping of their own, made and unmade per file), to keep
+///   what is freed rather than hand it back to the kernel, and to map a new heap whole;
+/// - each thread Lifeguard starts marks the mapping that holds a block it has just allocated
+///   (found in `/proc/self/maps`) with `madvise(MADV_HUGEPAGE)`, and a worker looks again after
+///   each file, since a full heap is followed by a new one.
+///
+/// Measured on the tuning set, 30 interleaved rounds: 32,500 page faults became 3,600, wall time
+/// fell 4.9% (0.715 s to 0.680 s, median) and CPU time 5.4%; peak memory rose from 141 MB to 156 MB.
+/// A one-file run is as fast either way, so the CLI adopts it only for runs that walk a folder.
+///
+/// Nothing is changed where it cannot help: off Linux, with another allocator (no `mallopt`, or
+/// one that refuses the parameters), or when the system's THP setting is `never`. Where the
+/// setting's `defrag` asks the kernel to compact memory for marked regions, a huge page may take
+/// longer to find on a machine whose memory is fragmented; `LIFEGUARD_HUGE_PAGES=0` turns the
+/// whole mechanism off.
+public enum HugePageHeaps {
+    /// The environment variable that turns huge-page heaps off (`0`).
+    public static let environmentVariable = "LIFEGUARD_HUGE_PAGES"
+
+    /// The system's transparent-huge-page setting, as `/sys/kernel/mm/transparent_hugepage/enabled`
+    /// shows it (`always [madvise] never`: the bracketed word).
+    enum SystemSetting: String, Equatable {
+        case always, madvise, never
+    }
+
+    /// The bracketed word of a THP setting file's text; `nil` when there is none.
+    static func setting(from text: String) -> SystemSetting? {
+        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return nil }
+        return SystemSetting(rawValue: String(text[text.index(after: open)..<close]))
+    }
+
+    /// `adopt(environment:)` for a run over `paths` when one of them is a folder: a run given only
+    /// files (a pre-commit hook's, an editor's) is small, and gains nothing from 2 MB pages.
+    @discardableResult
+    public static func adopt(forLinting paths: [String], workingDirectory: String, environment: [String: String]) -> Bool {
+        guard paths.contains(where: { PathStatus(LexicalPath.absolute($0, workingDirectory: workingDirectory)) == .directory })
+        else { return false }
+        return adopt(environment: environment)
+    }
+
+    /// Sets glibc's malloc up for a large run and marks the calling thread's heap; returns whether
+    /// it did (see the type's documentation for when it does not). Call it before the run starts
+    /// its threads: the threads `ThreadStarter` starts afterwards mark their own heaps.
+    @discardableResult
+    public static func adopt(environment: [String: String]) -> Bool {
+        #if canImport(Glibc)
+        guard environment[environmentVariable] != "0" else { return false }
+        let state = HeapState.shared
+        if state.isAdopted { return true }
+        guard let text = FileText.contents(of: "/sys/kernel/mm/transparent_hugepage/enabled"),
+              let setting = setting(from: text), setting != .never,
+              // `RTLD_DEFAULT`: the allocator the process links, not a library of our choosing.
+              let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
+        else { return false }
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        // glibc's parameter numbers (`malloc.h`, part of its ABI): M_MMAP_THRESHOLD, M_TRIM_THRESHOLD,
+        // M_TOP_PAD. glibc answers 1 to each; another C library's stub answers 0, and then nothing
+        // more is done. 32 MB is glibc's largest mapping threshold; a 64 MB pad maps a new heap whole.
+        guard mallopt(-3, 32 << 20) == 1, mallopt(-1, Int32.max) == 1, mallopt(-2, 64 << 20) == 1 else { return false }
+        state.isAdopted = true
+        // The main heap grows by the new pad on the next block it cannot hold: made to grow
+        // now, it is one large mapping to mark.
+        var heap = ThreadHeap()
+        heap.refresh(probeSize: 1 << 20)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    /// Whether `adopt(environment:)` has set this process up.
+    static var isAdopted: Bool {
+        #if canImport(Glibc)
+        HeapState.shared.isAdopted
+        #else
+        false
+        #endif
+    }
+
+    /// The heaps one thread allocates from, as it has marked them.
+    struct ThreadHeap {
+        /// The mappings this thread marked, newest last: a probe inside one needs no second look
+        /// (a probe may land in an older heap again, and each look reads the whole list).
+        private var marked: [Range<UInt>] = []
+        /// How many marked mappings are remembered; the oldest is forgotten first.
+        static let remembered = 8
+
+        /// `nil` unless `adopt(environment:)` has run: a thread of a small run does nothing per file.
+        static func forCurrentThread() -> ThreadHeap? {
+            guard HugePageHeaps.isAdopted else { return nil }
+            var heap = ThreadHeap()
+            heap.refresh()
+            return heap
+        }
+
+        /// Marks the mapping that holds a freshly allocated block, unless it is the one marked last.
+        mutating func refresh(probeSize: Int = 16) {
+            #if canImport(Glibc)
+            guard let probe = malloc(probeSize) else { return }
+            defer { free(probe) }
+            let address = UInt(bitPattern: probe)
+            if marked.contains(where: { $0.contains(address) }) { return }
+            guard let mapping = MemoryMaps.anonymousMapping(containing: address) else { return }
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: mapping.lowerBound), Int(mapping.count), MADV_HUGEPAGE)
+            if marked.count == Self.remembered { marked.removeFirst() }
+            marked.append(mapping)
+            #endif
+        }
+    }
+}
+
+#if canImport(Glibc)
+/// Whether huge-page heaps were adopted: set once, before the run's threads start, by the thread
+/// that starts them.
+private final class HeapState: @unchecked Sendable {
+    static let shared = HeapState()
+    private let lock = Lock()
+    private var adopted = false
+
+    var isAdopted: Bool {
+        get { lock.withLock { adopted } }
+        set { lock.withLock { adopted = newValue } }
+    }
+}
+
+/// A small text file of the kernel's, read whole (at most 4 KB).
+enum FileText {
+    static func contents(of path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+}
+
+/// The process's mappings, as `/proc/self/maps` lists them.
+enum MemoryMaps {
+    /// The private, writable, anonymous mapping (no file; `[heap]` counts) that holds `address`;
+    /// `nil` when there is none or the list cannot be read. The list is read in chunks and each
+    /// line's start, end, permissions and name are taken as it streams past: no line is kept.
+    static func anonymousMapping(containing address: UInt) -> Range<UInt>? {
+        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var parser = LineParser()
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            for byte in buffer[..<count] {
+                if let line = parser.take(byte), line.range.contains(address) {
+                    return line.isAnonymousWritable ? line.range : nil
+                }
+            }
+        }
+        if let line = parser.finish(), line.range.contains(address) {
+            return line.isAnonymousWritable ? line.range : nil
+        }
+        return nil
+    }
+
+    /// One line of the list: `start-end perms offset device inode [name]`.
+    struct Line: Equatable {
+        var range: Range<UInt>
+        var isAnonymousWritable: Bool
+    }
+
+    /// Reads lines a byte at a time.
+    struct LineParser {
+        private enum Field { case start, end, permissions, offset, device, inode, name, broken }
+        private var field = Field.start
+        private var start: UInt = 0
+        private var end: UInt = 0
+        private var permissions: [UInt8] = []
+        private var name: [UInt8] = []
+        /// Bytes of the current field so far (a hexadecimal number may not run past 16 digits).
+        private var digits = 0
+
+        /// Feeds one byte; returns the line it ends, if it ends one that parsed.
+        mutating func take(_ byte: UInt8) -> Line? {
+            if byte == UInt8(ascii: "\n") { return finish() }
+            switch field {
+            case .start, .end:
+                if let value = Self.hexValue(byte), digits < 16 {
+                    if field == .start { start = start << 4 | value } else { end = end << 4 | value }
+                    digits += 1
+                } else if field == .start, byte == UInt8(ascii: "-"), digits > 0 {
+                    field = .end
+                    digits = 0
+                } else if field == .end, byte == UInt8(ascii: " "), digits > 0 {
+                    field = .permissions
+                } else {
+                    field = .broken
+                }
+            case .permissions:
+                if byte == UInt8(ascii: " ") { field = .offset } else if permissions.count < 8 { permissions.append(byte) }
+            case .offset, .device:
+                if byte == UInt8(ascii: " ") { field = field == .offset ? .device : .inode }
+            case .inode:
+                if byte == UInt8(ascii: " ") { field = .name }
+            case .name:
+                // Names are padded with spaces after the inode; a long one is cut (only "[heap]" matters).
+                if byte != UInt8(ascii: " ") || !name.isEmpty, name.count < 64 { name.append(byte) }
+            case .broken:
+                break
+            }
+            return nil
+        }
+
+        /// Ends the current line (at a line break or the end of the list).
+        mutating func finish() -> Line? {
+            defer { self = LineParser() }
+            guard field == .name || field == .inode, start < end else { return nil }
+            let writable = permissions.count == 4 && permissions[0] == UInt8(ascii: "r")
+                && permissions[1] == UInt8(ascii: "w") && permissions[3] == UInt8(ascii: "p")
+            // `[anon:...]`: an anonymous mapping given a name (glibc names its arenas so when asked).
+            let anonymous = name.isEmpty || name == Array("[heap]".utf8) || name.starts(with: Array("[anon:".utf8))
+            return Line(range: start..<end, isAnonymousWritable: writable && anonymous)
+        }
+
+        private static func hexValue(_ byte: UInt8) -> UInt? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt(byte - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+    }
+}
+#endif
