@@ -74,21 +74,28 @@ final class HugePageHeapsTests: XCTestCase {
         XCTAssertNil(MemoryMaps.anonymousMapping(containing: 0))
     }
 
-    /// After `adopt`, a worker's heap is a mapping the kernel may back with huge pages
-    /// (`THPeligible: 1` in `/proc/self/smaps`); where the system's setting is `never`, nothing is adopted.
-    /// Checked in a process of its own, as the CLI adopts before it starts any thread: in this one,
-    /// earlier tests' threads left heaps mapped before `adopt`, which a new thread may take over.
-    func testAWorkerStartedAfterAdoptingAllocatesFromAMarkedMapping() throws {
+    /// After `adopt`, a worker's heap is marked for huge pages (`hg` among the mapping's flags in
+    /// `/proc/self/smaps`), and so is the heap that follows a full one; where the system's setting
+    /// is `never`, nothing is adopted. Checked in a process of its own, as the CLI adopts before it
+    /// starts any thread: in this one, earlier tests' threads left heaps mapped before `adopt`,
+    /// which a new thread may take over.
+    func testWorkersStartedAfterAdoptingMarkTheHeapsTheyAllocateFrom() throws {
         let setting = FileText.contents(of: "/sys/kernel/mm/transparent_hugepage/enabled").flatMap(HugePageHeaps.setting)
         guard let setting, setting != .never else {
             XCTAssertFalse(HugePageHeaps.adopt(environment: [:]))
             throw XCTSkip("transparent huge pages are off on this machine")
+        }
+        guard setting == .madvise else { throw XCTSkip("THP is `always` here: heaps get huge pages unmarked") }
+        // A process may have THP turned off for itself (`prctl`), which its children inherit.
+        if let status = FileText.contents(of: "/proc/self/status"), status.contains("THP_enabled:\t0") {
+            throw XCTSkip("THP is turned off for this process")
         }
         let childVariable = "LIFEGUARD_HEAPS_TEST_CHILD"
         guard ProcessInfo.processInfo.environment[childVariable] != nil else {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             var environment = ProcessInfo.processInfo.environment
             environment[childVariable] = "1"
+            environment[HugePageHeaps.environmentVariable] = nil
             let output = try ProcessRunner.run(executable, ["LifeguardKitTests.HugePageHeapsTests/\(#function.prefix { $0 != "(" })"],
                                                environment: environment)
             let printed = output.stdout + output.stderr
@@ -97,32 +104,43 @@ final class HugePageHeapsTests: XCTestCase {
             return
         }
         XCTAssertTrue(HugePageHeaps.adopt(environment: [:]))
-        let eligible = Slots(count: 1, initial: [Bool]())
-        let pool = WorkerPool<Int>(count: 1) { _, worker in
-            // A block of the probe's size: the one the thread marked by, reused.
-            guard let block = malloc(16) else { return }
-            defer { free(block) }
-            let found = Self.isHugePageEligible(UInt(bitPattern: block))
-            eligible.modify(worker) { $0.append(found) }
+        // Item 1 fills more than one 64 MB heap (the blocks are kept, never written); item 2
+        // looks at the first block's mapping and the last's, which lies in the heap that followed
+        // (two marked heaps side by side are one mapping to the kernel, two unmarked ones too: the
+        // flag is what tells).
+        let blocks = Slots(count: 1, initial: [UInt]())
+        let marks = Slots(count: 1, initial: [Bool]())
+        let pool = WorkerPool<Int>(count: 1) { item, worker in
+            if item == 1 {
+                var kept: [UInt] = []
+                for _ in 0..<80 { if let block = malloc(1 << 20) { kept.append(UInt(bitPattern: block)) } }
+                blocks.modify(worker) { $0 = kept }
+            } else {
+                let kept = blocks.modify(worker) { $0 }
+                marks.modify(worker) { $0 = [kept.first, kept.last].map { $0.map(Self.isMarkedForHugePages) ?? false } }
+                for block in kept { free(UnsafeMutableRawPointer(bitPattern: block)) }
+            }
         }
         pool.submit(contentsOf: [1, 2])
         pool.finish()
-        XCTAssertEqual(eligible.all, [[true, true]])
+        let kept = blocks.all[0]
+        XCTAssertEqual(kept.count, 80)
+        XCTAssertEqual(marks.all, [[true, true]])
     }
 
-    /// Whether `/proc/self/smaps` says the mapping holding `address` may get huge pages.
-    static func isHugePageEligible(_ address: UInt) -> Bool {
+    /// Whether `/proc/self/smaps` lists `hg` (marked with `MADV_HUGEPAGE`) among the flags of the
+    /// mapping holding `address`.
+    static func isMarkedForHugePages(_ address: UInt) -> Bool {
         // Read to its end: a `/proc` file tells no size, and a reader that trusts one stops short.
         guard let data = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() else { return false }
-        let smaps = String(decoding: data, as: UTF8.self)
         var inside = false
-        for line in smaps.split(separator: "\n") {
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
             if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
                let start = UInt(line[..<dash], radix: 16),
                let end = UInt(line[line.index(after: dash)..<space], radix: 16) {
                 inside = (start..<end).contains(address)
-            } else if inside, line.hasPrefix("THPeligible:") {
-                return line.split(separator: " ").last == "1"
+            } else if inside, line.hasPrefix("VmFlags:") {
+                return line.split(separator: " ").contains("hg")
             }
         }
         return false

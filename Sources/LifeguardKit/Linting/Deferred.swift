@@ -46,7 +46,8 @@ public final class Deferred<Value: Sendable>: @unchecked Sendable {
 
     private func launch(_ compute: @escaping @Sendable () -> Value) {
         let body = ThreadStarter.Body { [self] in
-            // The index's tables are built here: their heap is marked for huge pages too.
+            // A deferred value (the index's call summaries, the app facts) is built here: its
+            // heap is marked for huge pages too (`HugePageHeaps`).
             _ = HugePageHeaps.ThreadHeap.forCurrentThread()
             let value = compute()
             condition.lock()

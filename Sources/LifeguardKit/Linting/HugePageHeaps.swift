@@ -9,24 +9,27 @@ import Musl
 /// Transparent huge pages for the heaps of a large run, on Linux with glibc's allocator.
 ///
 /// A run over a large app builds its trees, facts and index a 4 KB page at a time: on the
-/// tuning set (55 MB of Swift) that is 32,700 page faults, about 6% of the run's CPU time. Once
+/// tuning set (55 MB of Swift) that is 32,500 page faults, about 6% of the run's CPU time. Once
 /// `adopt(environment:)` has run, the run's heaps are backed by 2 MB pages where the kernel has them:
-/// - glibc's malloc is told, through `mallopt` parameters it documents, to serve blocks up to
+/// - glibc's malloc is told, through `mallopt` parameters it documents, to serve blocks under
 ///   32 MB from its heaps (not from a mapping of their own, made and unmade per file), to keep
 ///   what is freed rather than hand it back to the kernel, and to map a new heap whole;
-/// - each thread Lifeguard starts marks the mapping that holds a block it has just allocated
+/// - where the system's setting is `madvise`, each thread the run starts for its files and its
+///   index (`WorkerPool`, `Deferred`) marks the mapping that holds a block it has just allocated
 ///   (found in `/proc/self/maps`) with `madvise(MADV_HUGEPAGE)`, and a worker looks again after
-///   each file, since a full heap is followed by a new one.
+///   each file, since a full heap is followed by a new one. The threads of `Parallel.map`
+///   (Dispatch's) are not marked: they allocate little of the index.
 ///
 /// Measured on the tuning set, 30 interleaved rounds: 32,500 page faults became 3,600, wall time
 /// fell 4.9% (0.715 s to 0.680 s, median) and CPU time 5.4%; peak memory rose from 141 MB to 156 MB.
 /// A one-file run is as fast either way, so the CLI adopts it only for runs that walk a folder.
 ///
-/// Nothing is changed where it cannot help: off Linux, with another allocator (no `mallopt`, or
-/// one that refuses the parameters), or when the system's THP setting is `never`. Where the
-/// setting's `defrag` asks the kernel to compact memory for marked regions, a huge page may take
-/// longer to find on a machine whose memory is fragmented; `LIFEGUARD_HUGE_PAGES=0` turns the
-/// whole mechanism off.
+/// Nothing is changed off Linux, without glibc's `mallopt` (or where it refuses the
+/// parameters), where the system's THP setting is `never`, or where `/proc/self/maps` cannot be
+/// read while the setting asks for marked regions. Where it is `always`, the heaps get huge pages
+/// unmarked, and none is marked. Marked regions are where the kernel compacts memory for a huge
+/// page when its `defrag` setting is `madvise` (the default): on a machine whose memory is
+/// fragmented a fault may then wait; `LIFEGUARD_HUGE_PAGES=0` turns the whole mechanism off.
 public enum HugePageHeaps {
     /// The environment variable that turns huge-page heaps off (`0`).
     public static let environmentVariable = "LIFEGUARD_HUGE_PAGES"
@@ -66,27 +69,37 @@ public enum HugePageHeaps {
               // `RTLD_DEFAULT`: the allocator the process links, not a library of our choosing.
               let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
         else { return false }
+        let marks = setting == .madvise
+        // Heaps are found through `/proc/self/maps`: without it, marking could not follow them.
+        if marks {
+            guard let probe = malloc(16) else { return false }
+            let found = MemoryMaps.anonymousMapping(containing: UInt(bitPattern: probe)) != nil
+            free(probe)
+            guard found else { return false }
+        }
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
         let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
         // glibc's parameter numbers (`malloc.h`, part of its ABI): M_MMAP_THRESHOLD, M_TRIM_THRESHOLD,
         // M_TOP_PAD. glibc answers 1 to each; another C library's stub answers 0, and then nothing
         // more is done. 32 MB is glibc's largest mapping threshold; a 64 MB pad maps a new heap whole.
         guard mallopt(-3, 32 << 20) == 1, mallopt(-1, Int32.max) == 1, mallopt(-2, 64 << 20) == 1 else { return false }
-        state.isAdopted = true
-        // The main heap grows by the new pad on the next block it cannot hold: made to grow
-        // now, it is one large mapping to mark.
-        var heap = ThreadHeap()
-        heap.refresh(probeSize: 1 << 20)
+        state.adopt(marking: marks)
+        // The main heap grows by the new pad on the next block it cannot hold (the probe): made
+        // to grow now, it is one large mapping to mark.
+        if marks {
+            var heap = ThreadHeap()
+            heap.refresh()
+        }
         return true
         #else
         return false
         #endif
     }
 
-    /// Whether `adopt(environment:)` has set this process up.
-    static var isAdopted: Bool {
+    /// Whether `adopt(environment:)` has set this process up to mark its threads' heaps.
+    static var marksHeaps: Bool {
         #if canImport(Glibc)
-        HeapState.shared.isAdopted
+        HeapState.shared.marksHeaps
         #else
         false
         #endif
@@ -95,27 +108,38 @@ public enum HugePageHeaps {
     /// The heaps one thread allocates from, as it has marked them.
     struct ThreadHeap {
         /// The mappings this thread marked, newest last: a probe inside one needs no second look
-        /// (a probe may land in an older heap again, and each look reads the whole list).
+        /// (a probe may land in an older heap again, and each look reads the list up to its mapping).
         private var marked: [Range<UInt>] = []
         /// How many marked mappings are remembered; the oldest is forgotten first.
         static let remembered = 8
+        /// Looks that found no mapping: after a few, the thread stops looking.
+        private var misses = 0
+        static let missLimit = 3
+        /// The probe's size: more than any block glibc keeps in a thread's cache (which may hold
+        /// blocks other threads allocated), and more than freed blocks usually leave behind, so
+        /// the probe comes from where the thread's heap grows.
+        static let probeSize = 1 << 20
 
-        /// `nil` unless `adopt(environment:)` has run: a thread of a small run does nothing per file.
+        /// `nil` unless `adopt(environment:)` has set the process up to mark heaps: a thread of a
+        /// small run, or of a system whose setting is `always`, does nothing per file.
         static func forCurrentThread() -> ThreadHeap? {
-            guard HugePageHeaps.isAdopted else { return nil }
+            guard HugePageHeaps.marksHeaps else { return nil }
             var heap = ThreadHeap()
             heap.refresh()
             return heap
         }
 
-        /// Marks the mapping that holds a freshly allocated block, unless it is the one marked last.
-        mutating func refresh(probeSize: Int = 16) {
+        /// Marks the mapping that holds a freshly allocated probe, unless this thread marked it already.
+        mutating func refresh() {
             #if canImport(Glibc)
-            guard let probe = malloc(probeSize) else { return }
+            guard misses < Self.missLimit, let probe = malloc(Self.probeSize) else { return }
             defer { free(probe) }
             let address = UInt(bitPattern: probe)
             if marked.contains(where: { $0.contains(address) }) { return }
-            guard let mapping = MemoryMaps.anonymousMapping(containing: address) else { return }
+            guard let mapping = MemoryMaps.anonymousMapping(containing: address) else {
+                misses += 1
+                return
+            }
             _ = madvise(UnsafeMutableRawPointer(bitPattern: mapping.lowerBound), Int(mapping.count), MADV_HUGEPAGE)
             if marked.count == Self.remembered { marked.removeFirst() }
             marked.append(mapping)
@@ -125,16 +149,22 @@ public enum HugePageHeaps {
 }
 
 #if canImport(Glibc)
-/// Whether huge-page heaps were adopted: set once, before the run's threads start, by the thread
-/// that starts them.
+/// Whether huge-page heaps were adopted, and whether threads mark their heaps: set once, before
+/// the run's threads start, by the thread that starts them.
 private final class HeapState: @unchecked Sendable {
     static let shared = HeapState()
     private let lock = Lock()
     private var adopted = false
+    private var marking = false
 
-    var isAdopted: Bool {
-        get { lock.withLock { adopted } }
-        set { lock.withLock { adopted = newValue } }
+    var isAdopted: Bool { lock.withLock { adopted } }
+    var marksHeaps: Bool { lock.withLock { marking } }
+
+    func adopt(marking: Bool) {
+        lock.withLock {
+            adopted = true
+            self.marking = marking
+        }
     }
 }
 
@@ -164,6 +194,8 @@ enum MemoryMaps {
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // A failed read leaves a line cut short, whose end and name cannot be trusted.
+            guard count >= 0 else { return nil }
             guard count > 0 else { break }
             for byte in buffer[..<count] {
                 if let line = parser.take(byte), line.range.contains(address) {
