@@ -80,14 +80,15 @@ final class HugePageHeapsTests: XCTestCase {
     /// starts any thread: in this one, earlier tests' threads left heaps mapped before `adopt`,
     /// which a new thread may take over.
     func testWorkersStartedAfterAdoptingMarkTheHeapsTheyAllocateFrom() throws {
-        let setting = FileText.contents(of: "/sys/kernel/mm/transparent_hugepage/enabled").flatMap(HugePageHeaps.setting)
+        let setting = HugePageHeaps.systemSetting()
         guard let setting, setting != .never else {
             XCTAssertFalse(HugePageHeaps.adopt(environment: [:]))
             throw XCTSkip("transparent huge pages are off on this machine")
         }
         guard setting == .madvise else { throw XCTSkip("THP is `always` here: heaps get huge pages unmarked") }
         // A process may have THP turned off for itself (`prctl`), which its children inherit.
-        if let status = FileText.contents(of: "/proc/self/status"), status.contains("THP_enabled:\t0") {
+        if case .success(let status) = FileReader.read("/proc/self/status"),
+           String(decoding: status.bytes, as: UTF8.self).contains("THP_enabled:\t0") {
             throw XCTSkip("THP is turned off for this process")
         }
         let childVariable = "LIFEGUARD_HEAPS_TEST_CHILD"

@@ -46,6 +46,12 @@ public enum HugePageHeaps {
         return SystemSetting(rawValue: String(text[text.index(after: open)..<close]))
     }
 
+    /// The system's setting; `nil` where the kernel shows none.
+    static func systemSetting() -> SystemSetting? {
+        guard case .success(let contents) = FileReader.read("/sys/kernel/mm/transparent_hugepage/enabled") else { return nil }
+        return setting(from: String(decoding: contents.bytes, as: UTF8.self))
+    }
+
     /// `adopt(environment:)` for a run over `paths` when one of them is a folder: a run given only
     /// files (a pre-commit hook's, an editor's) is small, and gains nothing from 2 MB pages.
     @discardableResult
@@ -64,8 +70,7 @@ public enum HugePageHeaps {
         guard environment[environmentVariable] != "0" else { return false }
         let state = HeapState.shared
         if state.isAdopted { return true }
-        guard let text = FileText.contents(of: "/sys/kernel/mm/transparent_hugepage/enabled"),
-              let setting = setting(from: text), setting != .never,
+        guard let setting = systemSetting(), setting != .never,
               // `RTLD_DEFAULT`: the allocator the process links, not a library of our choosing.
               let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt")
         else { return false }
@@ -168,39 +173,17 @@ private final class HeapState: @unchecked Sendable {
     }
 }
 
-/// A small text file of the kernel's, read whole (at most 4 KB).
-enum FileText {
-    static func contents(of path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
-    }
-}
-
 /// The process's mappings, as `/proc/self/maps` lists them.
 enum MemoryMaps {
     /// The private, writable, anonymous mapping (no file; `[heap]` counts) that holds `address`;
-    /// `nil` when there is none or the list cannot be read. The list is read in chunks and each
-    /// line's start, end, permissions and name are taken as it streams past: no line is kept.
+    /// `nil` when there is none or the list cannot be read (a failed read leaves no list at all,
+    /// rather than a line cut short whose end and name could not be trusted).
     static func anonymousMapping(containing address: UInt) -> Range<UInt>? {
-        let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+        guard case .success(let contents) = FileReader.read("/proc/self/maps") else { return nil }
         var parser = LineParser()
-        var buffer = [UInt8](repeating: 0, count: 16 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            // A failed read leaves a line cut short, whose end and name cannot be trusted.
-            guard count >= 0 else { return nil }
-            guard count > 0 else { break }
-            for byte in buffer[..<count] {
-                if let line = parser.take(byte), line.range.contains(address) {
-                    return line.isAnonymousWritable ? line.range : nil
-                }
+        for byte in contents.bytes {
+            if let line = parser.take(byte), line.range.contains(address) {
+                return line.isAnonymousWritable ? line.range : nil
             }
         }
         if let line = parser.finish(), line.range.contains(address) {
