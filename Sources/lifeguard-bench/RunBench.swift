@@ -14,7 +14,7 @@ import Musl
 import LifeguardKit
 import LifeguardRules
 
-// `lifeguard-bench run [--no-rules | --all-rules | --rules ID,ID] [--runs N] [--retain MB] [--no-huge-pages] PATH ...`
+// `lifeguard-bench run [--no-rules | --all-rules | --rules ID,ID] [--runs N] [--retain MB] [--huge-pages] PATH ...`
 //
 // A CLI-shaped run (discovery pipelined with reading and parsing, the index, rules, a JSON
 // report) over the given paths, with the time of each phase, the process's CPU and page faults,
@@ -65,7 +65,7 @@ func runBench(_ arguments: [String]) {
     var onlyRules: Set<String>?
     var runs = 1
     var retained = PipelineOptions().retainedSourceBytes
-    var hugePages = true
+    var hugePages = false
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
         switch argument {
@@ -74,7 +74,7 @@ func runBench(_ arguments: [String]) {
         case "--rules": onlyRules = Set((iterator.next() ?? "").split(separator: ",").map(String.init))
         case "--runs": runs = iterator.next().flatMap(Int.init) ?? 1
         case "--retain": retained = (iterator.next().flatMap(Int.init) ?? 0) << 20
-        case "--no-huge-pages": hugePages = false
+        case "--huge-pages": hugePages = true
         default: paths.append(argument)
         }
     }
@@ -85,9 +85,11 @@ func runBench(_ arguments: [String]) {
     }
     let rules = rulesEnabled ? enabled.map { RuleSetup(rule: $0) } : []
     let workingDirectory = FileManager.default.currentDirectoryPath
-    // As the CLI does for a run that walks folders (`--no-huge-pages` to compare).
-    let adopted = hugePages
-        && HugePageHeaps.adopt(forLinting: paths, workingDirectory: workingDirectory, environment: ProcessInfo.processInfo.environment)
+    // As the CLI does for a run that walks folders: huge-page heaps when `LIFEGUARD_HUGE_PAGES=1`
+    // asks for them, or `--huge-pages`.
+    var environment = ProcessInfo.processInfo.environment
+    if hugePages { environment[HugePageHeaps.environmentVariable] = "1" }
+    let adopted = HugePageHeaps.adopt(forLinting: paths, workingDirectory: workingDirectory, environment: environment)
 
     for run in 1...max(1, runs) {
         let usageBefore = processUsage()
@@ -150,7 +152,7 @@ func runBench(_ arguments: [String]) {
         print("  process: " + format("%.3f s user, %.3f s system, ", usage.user - usageBefore.user,
                                      usage.system - usageBefore.system)
               + "\(usage.minorFaults - usageBefore.minorFaults) minor page faults"
-              + (adopted ? " (huge-page heaps)" : " (4 KB pages: huge-page heaps off or unavailable)"))
+              + (adopted ? " (huge-page heaps)" : " (4 KB pages: huge-page heaps not asked for, or unavailable)"))
         // The process's peak so far: after run 1 it is what a CLI run costs; later runs add what
         // the allocator kept from earlier ones, so compare run 1 with `/usr/bin/time -v lifeguard`.
         let peak = peakResidentBytes()

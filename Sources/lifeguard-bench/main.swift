@@ -1,6 +1,6 @@
 // lifeguard-bench COMMAND [ARGUMENTS]
 //
-//   run [--all-rules|--no-rules|--rules ID,ID] [--runs N] [--no-huge-pages] PATH ...
+//   run [--all-rules|--no-rules|--rules ID,ID] [--runs N] [--huge-pages] PATH ...
 //                                          a CLI-shaped run (default rules unless told): per-phase
 //                                          times, CPU, page faults and peak RSS
 //   index [--runs N] PATH ...             the project index alone, built N times from one set of

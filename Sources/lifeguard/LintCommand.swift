@@ -179,7 +179,7 @@ struct LintCommand {
             return pipeline.run { submit in submit(PipelineFile(displayPath: path, origin: .memory(bytes))) }
         }
         let paths = arguments.paths.isEmpty ? ["."] : arguments.paths
-        // Before the run starts its threads, which then mark their heaps.
+        // Before the run starts its threads, which then mark their heaps (`LIFEGUARD_HUGE_PAGES=1` only).
         HugePageHeaps.adopt(forLinting: paths, workingDirectory: workingDirectory, environment: tool.environment)
         let filter = configuration.pathFilter()
         let discovery = FileDiscovery(isExcluded: { path, isDirectory in

@@ -6,8 +6,8 @@ import LifeguardTestSupport
 import Glibc
 #endif
 
-/// Huge-page heaps: the system setting, the reading of `/proc/self/maps`, and that a thread the
-/// run starts after `adopt` allocates from a mapping the kernel will back with huge pages.
+/// Huge-page heaps (opt-in): the system setting, the reading of `/proc/self/maps`, and that a
+/// thread the run starts after `adopt` allocates from a mapping the kernel will back with huge pages.
 final class HugePageHeapsTests: XCTestCase {
     func testTheSystemSettingIsTheBracketedWord() {
         XCTAssertEqual(HugePageHeaps.setting(from: "always [madvise] never\n"), .madvise)
@@ -18,8 +18,12 @@ final class HugePageHeapsTests: XCTestCase {
         XCTAssertNil(HugePageHeaps.setting(from: ""))
     }
 
-    func testAnOptOutChangesNothing() {
+    /// Opt-in: without `LIFEGUARD_HUGE_PAGES=1` nothing is set or marked.
+    func testNothingChangesUnlessAskedFor() {
+        XCTAssertFalse(HugePageHeaps.adopt(environment: [:]))
         XCTAssertFalse(HugePageHeaps.adopt(environment: [HugePageHeaps.environmentVariable: "0"]))
+        XCTAssertFalse(HugePageHeaps.adopt(environment: [HugePageHeaps.environmentVariable: "yes"]))
+        XCTAssertFalse(HugePageHeaps.marksHeaps)
     }
 
     func testFilesAloneAreNoLargeRun() throws {
@@ -29,7 +33,7 @@ final class HugePageHeapsTests: XCTestCase {
         let file = folder.appendingPathComponent("One.swift")
         try Data("let one = 1\n".utf8).write(to: file)
         XCTAssertFalse(HugePageHeaps.adopt(forLinting: ["One.swift", "Missing.swift"], workingDirectory: folder.path,
-                                           environment: [:]))
+                                           environment: [HugePageHeaps.environmentVariable: "1"]))
     }
 
     #if canImport(Glibc)
@@ -74,7 +78,7 @@ final class HugePageHeapsTests: XCTestCase {
         XCTAssertNil(MemoryMaps.anonymousMapping(containing: 0))
     }
 
-    /// After `adopt`, a worker's heap is marked for huge pages (`hg` among the mapping's flags in
+    /// After `adopt` (asked for), a worker's heap is marked for huge pages (`hg` among the mapping's flags in
     /// `/proc/self/smaps`), and so is the heap that follows a full one; where the system's setting
     /// is `never`, nothing is adopted. Checked in a process of its own, as the CLI adopts before it
     /// starts any thread: in this one, earlier tests' threads left heaps mapped before `adopt`,
@@ -82,7 +86,7 @@ final class HugePageHeapsTests: XCTestCase {
     func testWorkersStartedAfterAdoptingMarkTheHeapsTheyAllocateFrom() throws {
         let setting = HugePageHeaps.systemSetting()
         guard let setting, setting != .never else {
-            XCTAssertFalse(HugePageHeaps.adopt(environment: [:]))
+            XCTAssertFalse(HugePageHeaps.adopt(environment: [HugePageHeaps.environmentVariable: "1"]))
             throw XCTSkip("transparent huge pages are off on this machine")
         }
         guard setting == .madvise else { throw XCTSkip("THP is `always` here: heaps get huge pages unmarked") }
@@ -96,6 +100,7 @@ final class HugePageHeapsTests: XCTestCase {
             let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             var environment = ProcessInfo.processInfo.environment
             environment[childVariable] = "1"
+            // The child asks for huge pages itself; a user's setting is not what is tested.
             environment[HugePageHeaps.environmentVariable] = nil
             let output = try ProcessRunner.run(executable, ["LifeguardKitTests.HugePageHeapsTests/\(#function.prefix { $0 != "(" })"],
                                                environment: environment)
@@ -104,7 +109,7 @@ final class HugePageHeapsTests: XCTestCase {
             XCTAssertTrue(printed.contains("Executed 1 test, with 0 failures"), printed)
             return
         }
-        XCTAssertTrue(HugePageHeaps.adopt(environment: [:]))
+        XCTAssertTrue(HugePageHeaps.adopt(environment: [HugePageHeaps.environmentVariable: "1"]))
         // Item 1 fills more than one 64 MB heap (the blocks are kept, never written); item 2
         // looks at the first block's mapping and the last's, which lies in the heap that followed
         // (two marked heaps side by side are one mapping to the kernel, two unmarked ones too: the

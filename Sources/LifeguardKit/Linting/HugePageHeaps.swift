@@ -6,11 +6,12 @@ import Darwin
 import Musl
 #endif
 
-/// Transparent huge pages for the heaps of a large run, on Linux with glibc's allocator.
+/// Transparent huge pages for the heaps of a large run, on Linux with glibc's allocator: opt-in,
+/// with `LIFEGUARD_HUGE_PAGES=1`.
 ///
 /// A run over a large app builds its trees, facts and index a 4 KB page at a time: on the
-/// tuning set (55 MB of Swift) that is 32,500 page faults, about 6% of the run's CPU time. Once
-/// `adopt(environment:)` has run, the run's heaps are backed by 2 MB pages where the kernel has them:
+/// tuning set (55 MB of Swift) that is 32,500 page faults. Once `adopt(environment:)` has run,
+/// the run's heaps are backed by 2 MB pages where the kernel has them:
 /// - glibc's malloc is told, through `mallopt` parameters it documents, to serve blocks under
 ///   32 MB from its heaps (not from a mapping of their own, made and unmade per file), to keep
 ///   what is freed rather than hand it back to the kernel, and to map a new heap whole;
@@ -20,18 +21,24 @@ import Musl
 ///   each file, since a full heap is followed by a new one. The threads of `Parallel.map`
 ///   (Dispatch's) are not marked: they allocate little of the index.
 ///
-/// Measured on the tuning set, 30 interleaved rounds: 32,500 page faults became 3,600, wall time
-/// fell 4.9% (0.715 s to 0.680 s, median) and CPU time 5.4%; peak memory rose from 141 MB to 156 MB.
-/// A one-file run is as fast either way, so the CLI adopts it only for runs that walk a folder.
+/// Why it is not the default: the faults it saves are cheaper than the pages it zeroes on a
+/// virtual machine that hands free memory back to its host. The kernel zeroes a 2 MB page whole
+/// on its first touch, and there, it seems, each of its 4 KB parts is then first touched on the host. On
+/// the tuning set, on a 2-core VM, a run that follows a few seconds of idle (a CI job, a user's
+/// command) took 0.670 s with huge-page heaps against 0.580 s without (medians of 6; system
+/// time 0.385 s against 0.205 s); only a run started right after another, which reuses the memory that one
+/// freed, gained (0.45 s against 0.49 s), and that was the gain first measured for it. Where
+/// zeroing is cheap (a machine of one's own, batch runs back to back) it may still pay; the
+/// glibc settings alone changed nothing measurable (0.545 s against 0.540 s, medians of 10).
 ///
-/// Nothing is changed off Linux, without glibc's `mallopt` (or where it refuses the
-/// parameters), where the system's THP setting is `never`, or where `/proc/self/maps` cannot be
-/// read while the setting asks for marked regions. Where it is `always`, the heaps get huge pages
-/// unmarked, and none is marked. Marked regions are where the kernel compacts memory for a huge
-/// page when its `defrag` setting is `madvise` (the default): on a machine whose memory is
-/// fragmented a fault may then wait; `LIFEGUARD_HUGE_PAGES=0` turns the whole mechanism off.
+/// Nothing is changed unless the variable is `1`, off Linux, without glibc's `mallopt` (or
+/// where it refuses the parameters), where the system's THP setting is `never`, or where
+/// `/proc/self/maps` cannot be read while the setting asks for marked regions. Where it is
+/// `always`, the heaps get huge pages unmarked, and none is marked. Marked regions are where the
+/// kernel compacts memory for a huge page when its `defrag` setting is `madvise` (the default):
+/// on a machine whose memory is fragmented a fault may then wait.
 public enum HugePageHeaps {
-    /// The environment variable that turns huge-page heaps off (`0`).
+    /// The environment variable that turns huge-page heaps on (`1`).
     public static let environmentVariable = "LIFEGUARD_HUGE_PAGES"
 
     /// The system's transparent-huge-page setting, as `/sys/kernel/mm/transparent_hugepage/enabled`
@@ -67,7 +74,7 @@ public enum HugePageHeaps {
     @discardableResult
     public static func adopt(environment: [String: String]) -> Bool {
         #if canImport(Glibc)
-        guard environment[environmentVariable] != "0" else { return false }
+        guard environment[environmentVariable] == "1" else { return false }
         let state = HeapState.shared
         if state.isAdopted { return true }
         guard let setting = systemSetting(), setting != .never,
