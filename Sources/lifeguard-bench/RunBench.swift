@@ -152,7 +152,7 @@ func runBench(_ arguments: [String]) {
         print("  process: " + format("%.3f s user, %.3f s system, ", usage.user - usageBefore.user,
                                      usage.system - usageBefore.system)
               + "\(usage.minorFaults - usageBefore.minorFaults) minor page faults"
-              + (adopted ? " (huge-page heaps)" : " (4 KB pages: huge-page heaps not asked for, or unavailable)"))
+              + (adopted ? " (huge-page heaps)" : " (huge-page heaps not adopted: not asked for, or unavailable)"))
         // The process's peak so far: after run 1 it is what a CLI run costs; later runs add what
         // the allocator kept from earlier ones, so compare run 1 with `/usr/bin/time -v lifeguard`.
         let peak = peakResidentBytes()

@@ -18,7 +18,9 @@ final class HugePageHeapsTests: XCTestCase {
         XCTAssertNil(HugePageHeaps.setting(from: ""))
     }
 
-    /// Opt-in: without `LIFEGUARD_HUGE_PAGES=1` nothing is set or marked.
+    /// Opt-in: without `LIFEGUARD_HUGE_PAGES=1` nothing is set or marked. (No test in this
+    /// process adopts them: the one that does runs in a child process, so `marksHeaps` is false
+    /// here whatever the order of the tests.)
     func testNothingChangesUnlessAskedFor() {
         XCTAssertFalse(HugePageHeaps.adopt(environment: [:]))
         XCTAssertFalse(HugePageHeaps.adopt(environment: [HugePageHeaps.environmentVariable: "0"]))

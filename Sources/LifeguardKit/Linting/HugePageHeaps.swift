@@ -21,22 +21,24 @@ import Musl
 ///   each file, since a full heap is followed by a new one. The threads of `Parallel.map`
 ///   (Dispatch's) are not marked: they allocate little of the index.
 ///
-/// Why it is not the default: the faults it saves are cheaper than the pages it zeroes on a
-/// virtual machine that hands free memory back to its host. The kernel zeroes a 2 MB page whole
-/// on its first touch, and there, it seems, each of its 4 KB parts is then first touched on the host. On
-/// the tuning set, on a 2-core VM, a run that follows a few seconds of idle (a CI job, a user's
-/// command) took 0.670 s with huge-page heaps against 0.580 s without (medians of 6; system
-/// time 0.385 s against 0.205 s); only a run started right after another, which reuses the memory that one
-/// freed, gained (0.45 s against 0.49 s), and that was the gain first measured for it. Where
-/// zeroing is cheap (a machine of one's own, batch runs back to back) it may still pay; the
-/// glibc settings alone changed nothing measurable (0.545 s against 0.540 s, medians of 10).
+/// Why it is not the default: on the VM where it was measured, the faults it saves cost less
+/// than the pages it zeroes. That VM hands free memory back to its host (its balloon device
+/// reports free pages), and the kernel zeroes a 2 MB page whole on its first touch; apparently
+/// each of its 4 KB parts is then first touched on the host too. On the tuning set, on that
+/// 2-core VM, a run that follows a few seconds of idle (as a CI job's or a user's command does)
+/// took 0.670 s with huge-page heaps against 0.580 s without (medians of 6; system time 0.385 s
+/// against 0.205 s; page faults 2,500 against 32,300). Only a run started right after another,
+/// which reuses the memory that one freed, gained (0.45 s against 0.49 s, 4 pairs), and the
+/// interleaved runs that first measured it were of that kind. Where zeroing memory is cheap (a
+/// machine of one's own, batch runs back to back) it may still pay. The glibc settings alone
+/// changed nothing measurable (0.545 s against 0.540 s, medians of 10).
 ///
-/// Nothing is changed unless the variable is `1`, off Linux, without glibc's `mallopt` (or
-/// where it refuses the parameters), where the system's THP setting is `never`, or where
-/// `/proc/self/maps` cannot be read while the setting asks for marked regions. Where it is
-/// `always`, the heaps get huge pages unmarked, and none is marked. Marked regions are where the
-/// kernel compacts memory for a huge page when its `defrag` setting is `madvise` (the default):
-/// on a machine whose memory is fragmented a fault may then wait.
+/// Nothing is changed unless the variable is `1`; nor is anything off Linux, without glibc's
+/// `mallopt` (or where it refuses the parameters), where the system's THP setting is `never`,
+/// or where `/proc/self/maps` cannot be read while the setting asks for marked regions. Where it
+/// is `always`, the heaps get huge pages unmarked, and none is marked. Marked regions are where
+/// the kernel compacts memory for a huge page when its `defrag` setting is `madvise` (the
+/// default): on a machine whose memory is fragmented a fault may then wait.
 public enum HugePageHeaps {
     /// The environment variable that turns huge-page heaps on (`1`).
     public static let environmentVariable = "LIFEGUARD_HUGE_PAGES"
