@@ -46,8 +46,8 @@ public final class Deferred<Value: Sendable>: @unchecked Sendable {
 
     private func launch(_ compute: @escaping @Sendable () -> Value) {
         let body = ThreadStarter.Body { [self] in
-            // A deferred value (the index's call summaries, the app facts) is built here: its
-            // heap is marked for huge pages too (`HugePageHeaps`).
+            // A deferred value (the index's call summaries, the app facts) is built here: with
+            // huge-page heaps asked for (`HugePageHeaps`), its heap is marked too.
             _ = HugePageHeaps.ThreadHeap.forCurrentThread()
             let value = compute()
             condition.lock()

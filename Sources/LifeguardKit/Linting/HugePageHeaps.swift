@@ -65,7 +65,9 @@ public enum HugePageHeaps {
     /// files (a pre-commit hook's, an editor's) is small, and gains nothing from 2 MB pages.
     @discardableResult
     public static func adopt(forLinting paths: [String], workingDirectory: String, environment: [String: String]) -> Bool {
-        guard paths.contains(where: { PathStatus(LexicalPath.absolute($0, workingDirectory: workingDirectory)) == .directory })
+        // Asked first: without the opt-in, no path is looked at (a pre-commit run names many files).
+        guard environment[environmentVariable] == "1",
+              paths.contains(where: { PathStatus(LexicalPath.absolute($0, workingDirectory: workingDirectory)) == .directory })
         else { return false }
         return adopt(environment: environment)
     }

@@ -362,8 +362,8 @@ public final class LintPipeline: Sendable {
         var trees: [Int: SyntaxTree] = [:]
         for part in kept.all { trees.merge(part) { first, _ in first } }
 
-        // This thread builds part of the index: its heap, grown by pass 1's records (and by pass 1
-        // itself when it ran inline), is marked again (`HugePageHeaps`).
+        // This thread builds part of the index: with huge-page heaps asked for (`HugePageHeaps`),
+        // its heap, grown by pass 1's records (and by pass 1 itself when it ran inline), is marked again.
         _ = HugePageHeaps.ThreadHeap.forCurrentThread()
         let indexStart = PhaseClock.now()
         let indexCPUStart = PhaseClock.processCPU()
